@@ -1,0 +1,36 @@
+import { ConfigError } from '../server/config';
+import { migrateCommand } from './migrate';
+import { serveCommand } from './serve';
+
+type Command = (args: string[]) => Promise<number>;
+
+const commands: Record<string, { run: Command; help: string }> = {
+  serve: { run: serveCommand, help: 'start the server and web app (what `npm start` runs)' },
+  migrate: { run: migrateCommand, help: 'apply database migrations and exit' },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, { help }]) => `  ${name.padEnd(10)} ${help}`);
+  return ['Usage: arlo <command> [options]', '', 'Commands:', ...lines].join('\n');
+}
+
+/** Returns the process exit code; never throws, so every failure ends as one clear line. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    console.log(usage());
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`arlo: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(error instanceof ConfigError ? `arlo: ${message}` : `arlo ${name}: ${message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import { type Database, databaseOptionsFor, openDatabase } from './db/client';
+import { loggerOptions } from './logger';
+import { webDistDir } from './paths';
+import { docsPlugin } from './plugins/docs';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
+import { registerRoutes } from './routes';
+import { version } from './version';
+import { webPlugin } from './web/plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests hand in a per-file one). Otherwise one is opened from config. */
+  database?: Database;
+  /** Where logs go; defaults to stdout. */
+  logStream?: DestinationStream;
+  /** The built web app; defaults to dist/web. */
+  webRoot?: string;
+}
+
+// Client-supplied request ids are kept for tracing across proxies, but only if they are harmless.
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the whole server: external plugins first, then app services as decorators, then the
+ * routes of each feature, then the web app. Migrations are applied before any route can run.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // Prototype-polluting keys are an attack, not data.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // 1. External plugins.
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(docsPlugin, { version });
+
+  // 2. App services.
+  const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  await database.migrate();
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  // 3. Routes, one folder per feature.
+  await registerRoutes(app);
+
+  // 4. The web app and the history fallback, last so every API route wins over it.
+  await app.register(webPlugin, { root: options.webRoot ?? webDistDir });
+
+  return app;
+}

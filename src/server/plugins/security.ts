@@ -1,0 +1,54 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+
+// The only third-party origins the pages need: the Google and Facebook sign-in SDKs.
+const googleOrigins = ['https://accounts.google.com', 'https://apis.google.com'];
+const facebookOrigins = [
+  'https://connect.facebook.net',
+  'https://www.facebook.com',
+  'https://graph.facebook.com',
+];
+
+export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...googleOrigins, 'https://connect.facebook.net'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...googleOrigins],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", ...googleOrigins, ...facebookOrigins],
+        frameSrc: ["'self'", ...googleOrigins, ...facebookOrigins],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Local HTTP demo must keep working; production sits behind TLS anyway.
+        upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
+      },
+    },
+    hsts: config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  // Counters live in Redis when several app nodes share the load; otherwise in memory.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+});

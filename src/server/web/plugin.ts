@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isApiPath, webRoutes } from '../../shared/routes';
+
+const webRouteSet = new Set<string>(webRoutes);
+
+function isWebRoute(pathname: string): boolean {
+  // '/login/' and '/login' are the same page.
+  return webRouteSet.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+/**
+ * Serves the built React app and answers the SPA's routes with index.html. Everything else that
+ * matches nothing, API paths above all, gets a JSON 404 so a typo in an API call is never
+ * mistaken for a page.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: 'index.html',
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
+    if (isPage && isWebRoute(pathname)) {
+      if (!built) {
+        return reply
+          .status(503)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><title>ARLO</title><p>The web app is not built yet. Run <code>npm start</code>.</p>',
+          );
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+  });
+});

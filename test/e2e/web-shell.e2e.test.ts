@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webDistDir } from '../../src/server/paths';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { artifactsDir, launchBrowser } from '../helpers/browser';
+import { hasChromium } from '../helpers/environment';
+
+describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ webRoot: webDistDir });
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it.each([
+    ['/signup', 'Join ARLO'],
+    ['/login', 'Sign in to ARLO'],
+    ['/platforms-permissions', 'Platform Permissions'],
+    ['/plans', 'Choose Your Plan'],
+    ['/yplans', 'Choose Your Plan'],
+    ['/', 'How can I help you today?'],
+  ])('opening %s directly shows its page', async (route, heading) => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    try {
+      const response = await page.goto(`${baseUrl}${route}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+      const name = route === '/' ? 'chat' : route.slice(1);
+      await page.screenshot({ path: path.join(artifactsDir, `web-shell-${name}.png`) });
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('moves between pages without a reload', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${baseUrl}/signup`);
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await page.waitForURL(`${baseUrl}/login`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sign in to ARLO');
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  testDatabase: TestDatabase;
+  /** Every log line the app wrote, as parsed JSON objects. */
+  logs: Record<string, unknown>[];
+  /** The raw log text, for asserting that something never appears. */
+  logText(): string;
+  close(): Promise<void>;
+}
+
+export async function makeTempDir(prefix = 'arlo-test-'): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/** The real app on this file's own database, with logs captured instead of printed. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestApp> {
+  const dataDir = await makeTempDir();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env });
+  const testDatabase = await createTestDatabase();
+  const lines: string[] = [];
+  const app = await buildApp(config, {
+    database: testDatabase.database,
+    logStream: { write: (line: string) => void lines.push(line) },
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    testDatabase,
+    get logs() {
+      return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+    logText: () => lines.join(''),
+    close: async () => {
+      await app.close();
+      await testDatabase.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { webRoutes } from '../../src/shared/routes';
+import { AppProvider } from '../../src/web/app/provider';
+import { createTestRouter } from '../../src/web/app/router';
+
+const headings: Record<(typeof webRoutes)[number], string> = {
+  '/': 'How can I help you today?',
+  '/login': 'Sign in to ARLO',
+  '/signup': 'Join ARLO',
+  '/platforms-permissions': 'Platform Permissions',
+  '/plans': 'Choose Your Plan',
+  '/yplans': 'Choose Your Plan',
+};
+
+afterEach(cleanup);
+
+describe('web routes', () => {
+  it.each(webRoutes)('%s renders its page', async (path) => {
+    render(
+      <AppProvider>
+        <RouterProvider router={createTestRouter(path)} />
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: headings[path] })).toBeTruthy();
+  });
+
+  it('an unknown path renders the not-found page', async () => {
+    render(
+      <AppProvider>
+        <RouterProvider router={createTestRouter('/nowhere')} />
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('/plans shows the Pro plan with its monthly price', async () => {
+    render(
+      <AppProvider>
+        <RouterProvider router={createTestRouter('/plans')} />
+      </AppProvider>,
+    );
+    expect(await screen.findByText('Pro (Beta Access)')).toBeTruthy();
+    expect(screen.getByText('For everyday velocity')).toBeTruthy();
+    expect(screen.getByText('$25/month')).toBeTruthy();
+  });
+});
