@@ -3,7 +3,9 @@ import path from 'node:path';
 import { projectRoot, webDistDir } from '../server/paths';
 
 // What the web bundle is made from; a change to any of these makes the build stale.
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'];
+const webSources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'].map((source) =>
+  path.join(projectRoot, source),
+);
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -14,11 +16,11 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-export function webBuildIsStale(): boolean {
-  const index = path.join(webDistDir, 'index.html');
+export function webBuildIsStale(distDir = webDistDir, sources = webSources): boolean {
+  const index = path.join(distDir, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(projectRoot, source)) > built);
+  return sources.some((source) => newestMtime(source) > built);
 }
 
 /** Builds the web app when it is missing or older than its sources, so `npm start` always serves current code. */
