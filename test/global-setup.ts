@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../src/cli/web-build';
 import { openDatabase } from '../src/server/db/client';
-import { chromiumPath, hasChromium, postgresUrl } from './helpers/environment';
+import { chromiumPath, hasChromium, isReachable, postgresUrl, redisUrl } from './helpers/environment';
 import { adminClient, databaseUrlWithName, dropStaleTestDatabases } from './helpers/postgres';
 
 declare module 'vitest' {
@@ -68,6 +68,10 @@ export default async function setup(project: TestProject) {
     skipped.push(
       `browser tests (no Chromium at ${chromiumPath}; install it with: apt-get install -y chromium)`,
     );
+  }
+
+  if (!(await isReachable(redisUrl))) {
+    skipped.push(`shared rate-limit tests (no Redis at ${redisUrl}; start redis-server or set REDIS_URL)`);
   }
 
   const teardownDatabase = postgresUrl

@@ -1,6 +1,23 @@
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 
 /** What the suite can use on this machine; whatever is missing is skipped and announced. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
 export const postgresUrl = process.env.DATABASE_URL || undefined;
+export const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Whether something accepts TCP connections at the URL's host and port (within a second). */
+export function isReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}

@@ -38,10 +38,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
   await app.register(cookie);
 
   // Counters live in Redis when several app nodes share the load; otherwise in memory.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, skipOnError: true } : {}),
@@ -52,3 +49,24 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     }),
   });
 });
+
+/**
+ * Connects before the first request: without the offline queue, commands sent while connecting
+ * fail, and `skipOnError` would let those requests through unlimited. A configured Redis that
+ * cannot be reached stops the start; a later outage only logs, and requests are not limited meanwhile.
+ */
+async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (error) => app.log.warn({ err: { message: error.message } }, 'redis error'));
+  try {
+    await redis.connect();
+  } catch {
+    redis.disconnect();
+    const { host } = new URL(url);
+    throw new Error(`REDIS_URL is set but Redis at ${host} cannot be reached`);
+  }
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  return redis;
+}
