@@ -3,9 +3,9 @@ import path from 'node:path';
 
 const arloBin = path.resolve('bin/arlo.mjs');
 
-/** The environment a child `arlo` sees: this machine's, minus anything that would pick a database for it. */
+/** The environment a child `arlo` sees: this machine's, minus the services the test must choose itself. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = process.env;
   return { ...rest, LOG_LEVEL: 'info', ...env };
 }
 
