@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -98,4 +98,11 @@ export function databaseOptionsFor(config: {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dir: `${config.dataDir}/pglite` };
+}
+
+/** Runs raw SQL built with drizzle's `sql` template (always parameterised) and returns its rows. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  // PGlite and node-postgres both answer with `{ rows }`; drizzle's type is the driver union.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,0 +1,18 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+// An array travels as one PostgreSQL array literal: one parameter however many values, written
+// the same way for PGlite and node-postgres, whose own array serialisers differ.
+function arrayLiteral(values: readonly (string | null)[]): string {
+  const items = values.map((value) =>
+    value === null ? 'NULL' : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+  );
+  return `{${items.join(',')}}`;
+}
+
+export function textArray(values: readonly (string | null)[]): SQL {
+  return sql`${arrayLiteral(values)}::text[]`;
+}
+
+export function numericArray(values: readonly string[]): SQL {
+  return sql`${arrayLiteral(values)}::numeric[]`;
+}

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { date, index, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The analyst's warehouse: Meta insights at ad-and-day grain, plus the names of what they belong
+ * to. Ids are Meta's own (digits as text). Counts and money are NUMERIC so sums stay exact;
+ * conversions are canonical (one alias per DESIGN.md section 4), with the raw lists kept as JSON.
+ */
+export const metaAdAccounts = pgTable('meta_ad_accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  timezone: text('timezone').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const metaCampaigns = pgTable(
+  'meta_campaigns',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    name: text('name').notNull(),
+    objective: text('objective'),
+  },
+  (t) => [index('meta_campaigns_account_idx').on(t.accountId)],
+);
+
+export const metaAdsets = pgTable(
+  'meta_adsets',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('meta_adsets_account_idx').on(t.accountId)],
+);
+
+export const metaAds = pgTable(
+  'meta_ads',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    adsetId: text('adset_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('meta_ads_account_idx').on(t.accountId)],
+);
+
+const count = (name: string) => numeric(name).notNull().default('0');
+
+export const metaInsightsDaily = pgTable(
+  'meta_insights_daily',
+  {
+    adId: text('ad_id').notNull(),
+    day: date('day').notNull(),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    adsetId: text('adset_id').notNull(),
+    impressions: count('impressions'),
+    // Unique people for this ad on this day only: it cannot be added across days or ads.
+    reach: count('reach'),
+    clicks: count('clicks'),
+    linkClicks: count('link_clicks'),
+    spend: count('spend'),
+    purchases: count('purchases'),
+    leads: count('leads'),
+    revenue: count('revenue'),
+    postEngagements: count('post_engagements'),
+    postReactions: count('post_reactions'),
+    postComments: count('post_comments'),
+    actions: jsonb('actions').notNull().default(sql`'[]'::jsonb`),
+    actionValues: jsonb('action_values').notNull().default(sql`'[]'::jsonb`),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adId, t.day] }),
+    // Every answer filters by account and date range first.
+    index('meta_insights_account_day_idx').on(t.accountId, t.day),
+    index('meta_insights_campaign_day_idx').on(t.campaignId, t.day),
+  ],
+);
