@@ -85,12 +85,9 @@ function dimensionSpec(dimension: Dimension): DimensionSpec {
         sortKey: 'adset',
       };
     case 'ad':
-      return {
-        inner: [['ad_id', sql`i.ad_id`]],
-        outer: [sql`agg.ad_id`, sql`d.name as ad`],
-        joins: [sql`left join meta_ads d on d.id = agg.ad_id`],
-        sortKey: 'ad',
-      };
+      // An ad is its creative to a marketer: the same ad name in several ad sets or accounts is
+      // counted as one (within a currency), as Ads Manager's "group by creative" does.
+      return { inner: [['ad', sql`dn.name`]], outer: [sql`agg.ad`], joins: [], sortKey: 'ad' };
     case 'objective':
       return {
         inner: [['objective', sql`coalesce(ic.objective, 'UNKNOWN')`]],
@@ -173,6 +170,7 @@ export async function executeQuery(db: Db, scope: Scope, input: AnalyticsQueryIn
   if (query.minVolume && !isRatio(query.minVolume.metric)) sums.push(query.minVolume.metric as SumMetric);
   const uniqueSums = [...new Set(sums)];
 
+  const needsAdNames = dimensions.includes('ad');
   const needsCampaignJoin =
     dimensions.includes('objective') || query.filters.some((f) => f.dimension === 'objective');
   const conditions: SQL[] = [
@@ -191,6 +189,7 @@ export async function executeQuery(db: Db, scope: Scope, input: AnalyticsQueryIn
   const innerQuery = sql`select ${sql.join(innerSelect, sql`, `)}
     from meta_insights_daily i
     ${needsCampaignJoin ? sql`left join meta_campaigns ic on ic.id = i.campaign_id` : sql``}
+    ${needsAdNames ? sql`join meta_ads dn on dn.id = i.ad_id` : sql``}
     ${splitByCurrency ? sql`join meta_ad_accounts ia on ia.id = i.account_id` : sql``}
     where ${sql.join(conditions, sql` and `)}
     ${

@@ -1,4 +1,5 @@
 import { ConfigError } from '../server/config';
+import { askCommand } from './ask';
 import { migrateCommand } from './migrate';
 import { serveCommand } from './serve';
 
@@ -7,6 +8,10 @@ type Command = (args: string[]) => Promise<number>;
 const commands: Record<string, { run: Command; help: string }> = {
   serve: { run: serveCommand, help: 'start the server and web app (what `npm start` runs)' },
   migrate: { run: migrateCommand, help: 'apply database migrations and exit' },
+  ask: {
+    run: askCommand,
+    help: 'answer questions over a fixture folder: ask [--data DIR] [--now DATE] [--json] [--batch FILE] "question"',
+  },
 };
 
 function usage(): string {

@@ -1,0 +1,100 @@
+import type { Db } from '../../server/db/client';
+import type { ContentItem, DataRow } from '../../shared/api/answer';
+import { executeQuery, type QueryResult, type ResultRow, type Scope } from '../executor';
+import { type MetricKey, metrics } from '../metrics';
+import type { Catalog } from '../parse/entities';
+import type { Period } from '../parse/plan';
+import type { AnalyticsQueryInput, EntityDimension } from '../query';
+import { Evidence } from './evidence';
+
+/** What composing one answer needs, and what it leaves behind: every query it ran and every number it wrote. */
+export class ComposeContext {
+  readonly evidence = new Evidence();
+  readonly queries: QueryResult[] = [];
+
+  constructor(
+    readonly db: Db,
+    readonly scope: Scope,
+    readonly catalog: Catalog,
+    readonly today: string,
+  ) {}
+
+  async run(query: AnalyticsQueryInput): Promise<QueryResult> {
+    const result = await executeQuery(this.db, this.scope, query);
+    this.queries.push(result);
+    return result;
+  }
+
+  /** "Nov 13 – Nov 19, 2026", recorded as a date so its digits are accounted for. */
+  span(period: { start: string; end: string }): string {
+    return this.evidence.date(formatSpan(period.start, period.end));
+  }
+
+  /** "the last 7 days (Nov 13 – Nov 19, 2026)". */
+  period(period: Period): string {
+    const span = formatSpan(period.start, period.end);
+    const label = this.evidence.date(period.label);
+    return label.includes(span) ? label : `${label} (${this.evidence.date(span)})`;
+  }
+
+  value(row: ResultRow | undefined, metric: MetricKey): string {
+    return this.evidence.metric(
+      row?.[metric] as number | null | undefined,
+      metrics[metric].format,
+      row?.currency,
+    );
+  }
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function parts(day: string): { year: string; month: string; date: number } {
+  const [year = '', month = '01', date = '01'] = day.split('-');
+  return { year, month: months[Number(month) - 1] ?? month, date: Number(date) };
+}
+
+export function formatSpan(start: string, end: string): string {
+  const a = parts(start);
+  const b = parts(end);
+  if (start === end) return `${a.month} ${a.date}, ${a.year}`;
+  if (a.year === b.year) return `${a.month} ${a.date} – ${b.month} ${b.date}, ${b.year}`;
+  return `${a.month} ${a.date}, ${a.year} – ${b.month} ${b.date}, ${b.year}`;
+}
+
+export const levelLabel: Record<EntityDimension, { one: string; many: string }> = {
+  account: { one: 'account', many: 'accounts' },
+  campaign: { one: 'campaign', many: 'campaigns' },
+  adset: { one: 'ad set', many: 'ad sets' },
+  ad: { one: 'ad', many: 'ads' },
+  objective: { one: 'objective', many: 'objectives' },
+};
+
+export const text = (content: string, header?: string): ContentItem => ({
+  type: 'text',
+  content,
+  ...(header ? { header } : {}),
+});
+
+export const table = (data: DataRow[], header?: string): ContentItem => ({
+  type: 'table',
+  data,
+  ...(header ? { header } : {}),
+});
+
+export const complex = (items: ContentItem[]): ContentItem => ({ type: 'complex', data: items });
+
+/** A chart's rows: the label and the metric only, so the chart shows what the header says. */
+export function chartRows(rows: ResultRow[], labelKey: string, metric: MetricKey): DataRow[] {
+  return rows.map((row) => ({ [labelKey]: row[labelKey] ?? null, [metric]: row[metric] ?? null }));
+}
+
+/** Table rows: the label, then each metric, then the currency so money is never read without one. */
+export function tableRows(rows: ResultRow[], labelKeys: string[], metricKeys: MetricKey[]): DataRow[] {
+  return rows.map((row) => {
+    const out: DataRow = {};
+    for (const key of labelKeys) out[key] = row[key] ?? null;
+    for (const key of metricKeys) out[key] = row[key] ?? null;
+    if (row.currency !== undefined) out.currency = row.currency;
+    return out;
+  });
+}

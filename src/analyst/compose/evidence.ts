@@ -1,0 +1,122 @@
+import type { MetricFormat } from '../metrics';
+
+/**
+ * Every number the composer writes into a text goes through here and is recorded with where it
+ * came from: a value the executor returned, a change between two such values, a count of rows,
+ * or a date. A test checks each record against the executor's rows, so no text can carry a
+ * number the engine did not compute.
+ */
+export type Derivation =
+  | { kind: 'value'; value: number }
+  | { kind: 'change'; from: number; to: number }
+  | { kind: 'share'; part: number; whole: number }
+  | { kind: 'count'; value: number }
+  | { kind: 'constant'; value: number; why: string }
+  | { kind: 'date' };
+
+export interface EvidenceEntry {
+  shown: string;
+  derivation: Derivation;
+}
+
+const moneySymbols: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CAD: 'CA$',
+  AUD: 'A$',
+};
+// ISO 4217 currencies without minor units: showing cents would invent precision.
+const zeroDecimalCurrencies = new Set([
+  'JPY',
+  'KRW',
+  'CLP',
+  'VND',
+  'ISK',
+  'HUF',
+  'TWD',
+  'UGX',
+  'PYG',
+  'XOF',
+  'XAF',
+]);
+
+export class Evidence {
+  readonly entries: EvidenceEntry[] = [];
+
+  private record(shown: string, derivation: Derivation): string {
+    this.entries.push({ shown, derivation });
+    return shown;
+  }
+
+  /** A metric value from a result row, in the metric's format. */
+  metric(
+    value: number | string | null | undefined,
+    format: MetricFormat,
+    currency?: string | number | null,
+  ): string {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return 'n/a';
+    return this.record(formatValue(value, format, typeof currency === 'string' ? currency : undefined), {
+      kind: 'value',
+      value,
+    });
+  }
+
+  /** Percent change from one result value to another, e.g. "+17.2%". */
+  change(from: number, to: number): string {
+    if (from === 0) return 'n/a';
+    return this.record(formatChange(from, to), { kind: 'change', from, to });
+  }
+
+  /** One value as a share of another, e.g. "42.0%". */
+  share(part: number, whole: number): string {
+    if (whole === 0) return 'n/a';
+    return this.record(`${((part / whole) * 100).toFixed(1)}%`, { kind: 'share', part, whole });
+  }
+
+  count(value: number): string {
+    return this.record(value.toLocaleString('en-US'), { kind: 'count', value });
+  }
+
+  constant(value: number, shown: string, why: string): string {
+    return this.record(shown, { kind: 'constant', value, why });
+  }
+
+  date(shown: string): string {
+    return this.record(shown, { kind: 'date' });
+  }
+}
+
+export function percentChange(from: number, to: number): number {
+  return ((to - from) / Math.abs(from)) * 100;
+}
+
+export function formatChange(from: number, to: number): string {
+  const pct = percentChange(from, to);
+  return `${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`;
+}
+
+export function formatValue(value: number, format: MetricFormat, currency?: string): string {
+  switch (format) {
+    case 'money': {
+      const code = currency ?? 'USD';
+      const digits = zeroDecimalCurrencies.has(code) ? 0 : 2;
+      const amount = Math.abs(value).toLocaleString('en-US', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      const symbol = moneySymbols[code];
+      const sign = value < 0 ? '−' : '';
+      return symbol ? `${sign}${symbol}${amount}` : `${sign}${amount} ${code}`;
+    }
+    case 'count':
+      return Math.round(value).toLocaleString('en-US');
+    case 'percent':
+      return `${value.toFixed(2)}%`;
+    case 'multiplier':
+      return `${value.toFixed(2)}x`;
+    case 'decimal':
+      return value.toFixed(2);
+  }
+}

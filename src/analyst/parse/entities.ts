@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import Fuse from 'fuse.js';
+import { type Db, queryRows } from '../../server/db/client';
+import type { Scope } from '../executor';
+import type { EntityDimension } from '../query';
+import { textArray } from '../sql-arrays';
+
+export interface CatalogEntity {
+  level: Exclude<EntityDimension, 'objective'>;
+  id: string;
+  name: string;
+  accountId: string;
+  /** The name lowercased with punctuation turned into spaces, as questions are normalised. */
+  key: string;
+}
+
+export interface Catalog {
+  entities: CatalogEntity[];
+  /** Words that appear in names; typo correction leaves them alone. */
+  nameWords: Set<string>;
+  currencyByAccount: Map<string, string>;
+  objectiveByCampaign: Map<string, string | null>;
+}
+
+export function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/[^a-z0-9%$.'\s]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Everything the caller may ask about by name: only the accounts in scope. */
+export async function loadCatalog(db: Db, scope: Scope): Promise<Catalog> {
+  const ids = textArray(scope.accountIds);
+  const [accounts, campaigns, adsets, ads] = await Promise.all([
+    queryRows<{ id: string; name: string; currency: string }>(
+      db,
+      sql`select id, name, currency from meta_ad_accounts where id = any(${ids})`,
+    ),
+    queryRows<{ id: string; name: string; account_id: string; objective: string | null }>(
+      db,
+      sql`select id, name, account_id, objective from meta_campaigns where account_id = any(${ids})`,
+    ),
+    queryRows<{ id: string; name: string; account_id: string }>(
+      db,
+      sql`select id, name, account_id from meta_adsets where account_id = any(${ids})`,
+    ),
+    queryRows<{ id: string; name: string; account_id: string }>(
+      db,
+      sql`select id, name, account_id from meta_ads where account_id = any(${ids})`,
+    ),
+  ]);
+  const entities: CatalogEntity[] = [
+    ...accounts.map((row) => entity('account', row.id, row.name, row.id)),
+    ...campaigns.map((row) => entity('campaign', row.id, row.name, row.account_id)),
+    ...adsets.map((row) => entity('adset', row.id, row.name, row.account_id)),
+    ...ads.map((row) => entity('ad', row.id, row.name, row.account_id)),
+  ];
+  return {
+    entities,
+    nameWords: new Set(entities.flatMap((e) => e.key.split(' '))),
+    currencyByAccount: new Map(accounts.map((row) => [row.id, row.currency])),
+    objectiveByCampaign: new Map(campaigns.map((row) => [row.id, row.objective])),
+  };
+}
+
+function entity(level: CatalogEntity['level'], id: string, name: string, accountId: string): CatalogEntity {
+  return { level, id, name, accountId, key: normalise(name) };
+}
+
+export interface EntityMatch {
+  level: CatalogEntity['level'];
+  name: string;
+  /** Every id with this name at this level (the same ad name can exist in two accounts). */
+  ids: string[];
+  accountIds: string[];
+  /** Where the name sits in the normalised question, so it can be cut out before other parsing. */
+  index: number;
+  length: number;
+  exact: boolean;
+}
+
+const levelOrder: CatalogEntity['level'][] = ['account', 'campaign', 'adset', 'ad'];
+
+function group(
+  catalog: Catalog,
+  picked: CatalogEntity,
+  index: number,
+  length: number,
+  exact: boolean,
+): EntityMatch {
+  const same = catalog.entities.filter((e) => e.level === picked.level && e.key === picked.key);
+  return {
+    level: picked.level,
+    name: picked.name,
+    ids: same.map((e) => e.id),
+    accountIds: [...new Set(same.map((e) => e.accountId))],
+    index,
+    length,
+    exact,
+  };
+}
+
+/** Prefers the level the question names ("the campaign X"), then the broader level. */
+function pickLevel(
+  candidates: CatalogEntity[],
+  preferred: CatalogEntity['level'] | undefined,
+): CatalogEntity {
+  const sorted = [...candidates].sort((a, b) => levelOrder.indexOf(a.level) - levelOrder.indexOf(b.level));
+  return sorted.find((e) => e.level === preferred) ?? (sorted[0] as CatalogEntity);
+}
+
+/**
+ * Finds the entities a normalised question names: quoted names first, then names written out in
+ * full (longest first, so an ad set "X | Y" beats its campaign "X"), then close misspellings.
+ */
+export function findEntities(
+  question: string,
+  catalog: Catalog,
+  preferredLevel?: CatalogEntity['level'],
+): EntityMatch[] {
+  const matches: EntityMatch[] = [];
+  const taken = new Array(question.length).fill(false);
+  const claim = (index: number, length: number) => {
+    for (let i = index; i < index + length; i++) taken[i] = true;
+  };
+  const free = (index: number, length: number) => !taken.slice(index, index + length).some(Boolean);
+
+  const byLength = [...catalog.entities].sort((a, b) => b.key.length - a.key.length);
+  for (const candidate of byLength) {
+    if (candidate.key.length < 3) continue;
+    const pattern = new RegExp(
+      `(?<![a-z0-9])${candidate.key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`,
+    );
+    const found = pattern.exec(question);
+    if (!found || !free(found.index, candidate.key.length)) continue;
+    const sameKey = byLength.filter((e) => e.key === candidate.key);
+    matches.push(group(catalog, pickLevel(sameKey, preferredLevel), found.index, candidate.key.length, true));
+    claim(found.index, candidate.key.length);
+  }
+
+  for (const fuzzy of fuzzyMatches(question, catalog, free, preferredLevel)) {
+    matches.push(fuzzy);
+    claim(fuzzy.index, fuzzy.length);
+  }
+  return matches.sort((a, b) => a.index - b.index);
+}
+
+const fuseOptions = { includeScore: true, ignoreLocation: true, threshold: 0.25, keys: ['key'] };
+
+/** Windows of the question compared with names, for names typed with a typo or two. */
+function fuzzyMatches(
+  question: string,
+  catalog: Catalog,
+  free: (index: number, length: number) => boolean,
+  preferredLevel: CatalogEntity['level'] | undefined,
+): EntityMatch[] {
+  const fuse = new Fuse(catalog.entities, fuseOptions);
+  const words = [...question.matchAll(/[a-z0-9%$.']+/g)].map((m) => ({ text: m[0], index: m.index ?? 0 }));
+  const results: EntityMatch[] = [];
+  const maxWords = Math.min(8, words.length);
+  for (let size = maxWords; size >= 2; size--) {
+    for (let start = 0; start + size <= words.length; start++) {
+      const first = words[start] as { text: string; index: number };
+      const last = words[start + size - 1] as { text: string; index: number };
+      const index = first.index;
+      const length = last.index + last.text.length - index;
+      if (!free(index, length)) continue;
+      const window = question.slice(index, index + length);
+      const best = fuse
+        .search(window)
+        .filter((hit) => (hit.score ?? 1) <= 0.2)
+        .filter((hit) => similarLength(hit.item.key, window));
+      const top = best[0];
+      if (!top) continue;
+      const ties = best.filter((hit) => hit.item.key === top.item.key).map((hit) => hit.item);
+      results.push(group(catalog, pickLevel(ties, preferredLevel), index, length, false));
+      return [...results, ...fuzzyMatches(blank(question, index, length), catalog, free, preferredLevel)];
+    }
+  }
+  return results;
+}
+
+function similarLength(name: string, window: string): boolean {
+  return window.length >= name.length * 0.8 && window.length <= name.length * 1.25;
+}
+
+function blank(text: string, index: number, length: number): string {
+  return text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
+}

@@ -1,0 +1,266 @@
+import type { MetricKey } from '../metrics';
+import type { EntityDimension } from '../query';
+
+/**
+ * Words marketers use for each metric. Phrases are matched longest first, so "cost per click"
+ * wins over "cost" and "click", and "conversion rate" over "conversion".
+ */
+const metricPhraseList: [string, MetricKey][] = [
+  ['return on ad spend', 'roas'],
+  ['return on adspend', 'roas'],
+  ['return on spend', 'roas'],
+  ['roas', 'roas'],
+  ['return on investment', 'roi'],
+  ['roi', 'roi'],
+  ['cost per click', 'cpc'],
+  ['cost-per-click', 'cpc'],
+  ['cpc', 'cpc'],
+  ['cost per mille', 'cpm'],
+  ['cost per thousand impressions', 'cpm'],
+  ['cost per thousand', 'cpm'],
+  ['cost per 1000 impressions', 'cpm'],
+  ['cost per 1,000 impressions', 'cpm'],
+  ['cpm', 'cpm'],
+  ['cost per acquisition', 'cpa'],
+  ['cost per conversion', 'cpa'],
+  ['cost per result', 'cpa'],
+  ['cost per action', 'cpa'],
+  ['acquisition cost', 'cpa'],
+  ['customer acquisition cost', 'cpa'],
+  ['cac', 'cpa'],
+  ['cpa', 'cpa'],
+  ['cost per purchase', 'cost_per_purchase'],
+  ['cost per sale', 'cost_per_purchase'],
+  ['cost per order', 'cost_per_purchase'],
+  ['cost per lead', 'cost_per_lead'],
+  ['cost per signup', 'cost_per_lead'],
+  ['cost per sign up', 'cost_per_lead'],
+  ['cpl', 'cost_per_lead'],
+  ['click-through rate', 'ctr'],
+  ['click through rate', 'ctr'],
+  ['clickthrough rate', 'ctr'],
+  ['click rate', 'ctr'],
+  ['ctr', 'ctr'],
+  ['conversion rate', 'cvr'],
+  ['cvr', 'cvr'],
+  ['average order value', 'aov'],
+  ['avg order value', 'aov'],
+  ['order value', 'aov'],
+  ['aov', 'aov'],
+  ['amount spent', 'spend'],
+  ['money spent', 'spend'],
+  ['ad spend', 'spend'],
+  ['adspend', 'spend'],
+  ['money went into ads', 'spend'],
+  ['money went into', 'spend'],
+  ['money did i put', 'spend'],
+  ['budget spent', 'spend'],
+  ['spend', 'spend'],
+  ['spent', 'spend'],
+  ['spending', 'spend'],
+  ['spends', 'spend'],
+  ['cost', 'spend'],
+  ['costs', 'spend'],
+  ['investment', 'spend'],
+  ['invested', 'spend'],
+  ['link clicks', 'link_clicks'],
+  ['link click', 'link_clicks'],
+  ['clicks', 'clicks'],
+  ['click', 'clicks'],
+  ['impressions', 'impressions'],
+  ['impression', 'impressions'],
+  ['imps', 'impressions'],
+  ['people reached', 'reach'],
+  ['unique people', 'reach'],
+  ['unique users', 'reach'],
+  ['reach', 'reach'],
+  ['reached', 'reach'],
+  ['frequency', 'frequency'],
+  ['how many sales', 'purchases'],
+  ['number of sales', 'purchases'],
+  ['purchases', 'purchases'],
+  ['purchase', 'purchases'],
+  ['orders', 'purchases'],
+  ['order', 'purchases'],
+  ['sign ups', 'leads'],
+  ['sign-ups', 'leads'],
+  ['signups', 'leads'],
+  ['registrations', 'leads'],
+  ['form fills', 'leads'],
+  ['leads', 'leads'],
+  ['lead', 'leads'],
+  ['conversions', 'conversions'],
+  ['conversion', 'conversions'],
+  ['results', 'conversions'],
+  ['acquisitions', 'conversions'],
+  ['conversion value', 'revenue'],
+  ['purchase value', 'revenue'],
+  ['sales value', 'revenue'],
+  ['revenue', 'revenue'],
+  ['sales', 'revenue'],
+  ['income', 'revenue'],
+  ['earnings', 'revenue'],
+  ['earned', 'revenue'],
+  ['how much did i make', 'revenue'],
+  ['how much did we make', 'revenue'],
+  ['post engagements', 'post_engagements'],
+  ['post engagement', 'post_engagements'],
+  ['engagements', 'post_engagements'],
+  ['engagement', 'post_engagements'],
+  ['reactions', 'post_reactions'],
+  ['likes', 'post_reactions'],
+  ['comments', 'post_comments'],
+];
+const metricPhrases = [...metricPhraseList].sort((a, b) => b[0].length - a[0].length);
+
+const levelPhrases: [string, EntityDimension][] = [
+  ['ad sets', 'adset'],
+  ['ad set', 'adset'],
+  ['adsets', 'adset'],
+  ['adset', 'adset'],
+  ['ad groups', 'adset'],
+  ['ad group', 'adset'],
+  ['audiences', 'adset'],
+  ['campaigns', 'campaign'],
+  ['campaign', 'campaign'],
+  ['creatives', 'ad'],
+  ['creative', 'ad'],
+  ['ads', 'ad'],
+  ['ad', 'ad'],
+  ['accounts', 'account'],
+  ['account', 'account'],
+  ['objectives', 'objective'],
+  ['objective', 'objective'],
+];
+
+export interface Found<T> {
+  value: T;
+  index: number;
+  length: number;
+}
+
+function findPhrases<T>(text: string, phrases: [string, T][]): Found<T>[] {
+  const found: Found<T>[] = [];
+  const taken = new Array(text.length).fill(false);
+  for (const [phrase, value] of phrases) {
+    const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(phrase)}(?![a-z0-9])`, 'g');
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      const end = start + phrase.length;
+      if (taken.slice(start, end).some(Boolean)) continue;
+      for (let i = start; i < end; i++) taken[i] = true;
+      found.push({ value, index: start, length: phrase.length });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** Metrics in the order the question names them, without repeats. */
+export function findMetrics(text: string): MetricKey[] {
+  return [...new Set(findPhrases(text, metricPhrases).map((found) => found.value))];
+}
+
+export function findLevels(text: string): Found<EntityDimension>[] {
+  return findPhrases(text, levelPhrases);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Words the parser acts on; a misspelling of one of these is corrected before parsing.
+const keywords = [
+  ...new Set(
+    [
+      ...metricPhrases.flatMap(([phrase]) => phrase.split(/[\s-]+/)),
+      ...levelPhrases.flatMap(([phrase]) => phrase.split(' ')),
+      'top',
+      'best',
+      'worst',
+      'highest',
+      'lowest',
+      'bottom',
+      'most',
+      'least',
+      'daily',
+      'weekly',
+      'monthly',
+      'compare',
+      'compared',
+      'versus',
+      'previous',
+      'breakdown',
+      'break',
+      'down',
+      'why',
+      'increase',
+      'increased',
+      'decrease',
+      'decreased',
+      'fatigue',
+      'fatigued',
+      'performance',
+      'performing',
+      'report',
+      'revenue',
+      'total',
+      'average',
+      'show',
+      'trend',
+      'campaigns',
+    ].filter((word) => word.length >= 4),
+  ),
+];
+const keywordSet = new Set(keywords);
+
+/** Corrects misspelt keywords (edit distance 1, or 2 for long words), leaving names and other words alone. */
+export function correctTypos(text: string, protectedWords: Set<string>): string {
+  // Short words are too easily another real word ("last" is one letter from "least").
+  return text.replace(/[a-z]{5,}/g, (word) => {
+    if (keywordSet.has(word) || protectedWords.has(word)) return word;
+    const allowed = word.length >= 8 ? 2 : 1;
+    let best: string | undefined;
+    let bestDistance = allowed + 1;
+    for (const keyword of keywords) {
+      if (Math.abs(keyword.length - word.length) > allowed) continue;
+      const distance = editDistance(word, keyword, allowed);
+      if (distance < bestDistance) {
+        best = keyword;
+        bestDistance = distance;
+      }
+    }
+    return best ?? word;
+  });
+}
+
+/** Damerau–Levenshtein (optimal string alignment), stopping early past `limit`. */
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => {
+    const row = new Array<number>(cols).fill(0);
+    row[0] = i;
+    return row;
+  });
+  for (let j = 0; j < cols; j++) (d[0] as number[])[j] = j;
+  for (let i = 1; i < rows; i++) {
+    const row = d[i] as number[];
+    const prev = d[i - 1] as number[];
+    let rowMin = Number.POSITIVE_INFINITY;
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (prev[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (prev[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+      row[j] = value;
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return rowMin;
+  }
+  return (d[rows - 1] as number[])[cols - 1] as number;
+}

@@ -1,0 +1,163 @@
+import type { AssistantMessage } from '../shared/api/answer';
+import { composeRanking, composeTotal } from './compose/basic';
+import type { ComposeContext } from './compose/context';
+import { composeFatigue, composeWhy } from './compose/diagnose';
+import { addDays, previousPeriod } from './dates';
+import type { MetricKey } from './metrics';
+import type { Filters, Period, Plan, ReportKind } from './parse/plan';
+
+/** SPEC.md section 9: reports cover 30 days and 7 days. */
+export const REPORT_WINDOWS = [30, 7] as const;
+
+export interface ReportSection {
+  order: number;
+  title: string;
+  question: string;
+  message: AssistantMessage;
+}
+
+function lastDays(today: string, days: number): Period {
+  return { start: addDays(today, -days), end: addDays(today, -1), label: `the last ${days} days` };
+}
+
+function previous(range: Period): Period {
+  return { ...previousPeriod(range), label: 'the period before' };
+}
+
+const overviewMetrics: Record<ReportKind, MetricKey[]> = {
+  performance: ['spend', 'impressions', 'clicks', 'ctr', 'conversions', 'cpa', 'roas'],
+  revenue: ['revenue', 'purchases', 'roas', 'aov', 'spend', 'cost_per_purchase'],
+  creative: ['impressions', 'clicks', 'ctr', 'cpc', 'frequency', 'spend'],
+};
+
+const rankingMetric: Record<ReportKind, MetricKey> = { performance: 'cpa', revenue: 'roas', creative: 'ctr' };
+
+interface SectionSpec {
+  title: string;
+  question: string;
+  plan: Plan;
+}
+
+function sections(kind: ReportKind, today: string, filters: Filters, scopeNames: string[]): SectionSpec[] {
+  const month = lastDays(today, REPORT_WINDOWS[0]);
+  const week = lastDays(today, REPORT_WINDOWS[1]);
+  const base = { filters, scopeNames, notes: [] as string[] };
+  return [
+    {
+      title: 'Overview: last 30 days',
+      question: 'How did the last 30 days compare with the 30 days before?',
+      plan: {
+        ...base,
+        kind: 'total',
+        range: month,
+        metrics: overviewMetrics[kind],
+        compare: previous(month),
+      },
+    },
+    {
+      title: 'Overview: last 7 days',
+      question: 'How did the last 7 days compare with the 7 days before?',
+      plan: { ...base, kind: 'total', range: week, metrics: overviewMetrics[kind], compare: previous(week) },
+    },
+    {
+      title: 'Campaigns',
+      question: `Which campaigns had the best ${rankingMetric[kind].toUpperCase()} in the last 30 days?`,
+      plan: {
+        ...base,
+        kind: 'ranking',
+        range: month,
+        metric: kind === 'creative' ? 'spend' : rankingMetric[kind],
+        level: 'campaign',
+        direction: kind === 'performance' ? 'asc' : 'desc',
+        limit: 10,
+        extraMetrics: [],
+      },
+    },
+    {
+      title: 'Anomalies',
+      question: `What moved ${kind === 'revenue' ? 'ROAS' : 'CPA'} in the last 7 days?`,
+      plan: {
+        ...base,
+        kind: 'why',
+        range: week,
+        metric: kind === 'revenue' ? 'roas' : 'cpa',
+        compare: previous(week),
+      },
+    },
+    {
+      title: 'Creatives',
+      question: 'Which ads are fatigued, and which ads lead on CTR?',
+      plan: { ...base, kind: 'fatigue', range: week, compare: previous(week) },
+    },
+    {
+      title: 'Budget',
+      question: `Where should budget go, by ${kind === 'revenue' ? 'ROAS' : 'CPA'} over the last 30 days?`,
+      plan: {
+        ...base,
+        kind: 'ranking',
+        range: month,
+        metric: kind === 'revenue' ? 'roas' : 'cpa',
+        level: kind === 'creative' ? 'ad' : 'campaign',
+        direction: kind === 'revenue' ? 'desc' : 'asc',
+        limit: 10,
+        extraMetrics: ['spend'],
+      },
+    },
+  ];
+}
+
+/** A 30-day and 7-day review as ordered sections, each a full answer of its own. */
+export async function buildReport(
+  ctx: ComposeContext,
+  plan: Extract<Plan, { kind: 'report' }>,
+  reportQuestion: string,
+): Promise<ReportSection[]> {
+  const out: ReportSection[] = [];
+  for (const [order, spec] of sections(plan.report, ctx.today, plan.filters, plan.scopeNames).entries()) {
+    const message = await composeSection(ctx, spec.plan);
+    out.push({
+      order,
+      title: spec.title,
+      question: spec.question,
+      message: {
+        ...message,
+        isReportSection: true,
+        reportQuestion,
+        analytics: { ...message.analytics, header: spec.title },
+      },
+    });
+  }
+  return out;
+}
+
+function composeSection(ctx: ComposeContext, plan: Plan): Promise<AssistantMessage> {
+  switch (plan.kind) {
+    case 'total':
+      return composeTotal(ctx, plan);
+    case 'ranking':
+      return composeRanking(ctx, plan);
+    case 'why':
+      return composeWhy(ctx, plan);
+    case 'fatigue':
+      return composeFatigue(ctx, plan);
+    default:
+      throw new Error(`a report cannot hold a ${plan.kind} section`);
+  }
+}
+
+/** A whole report as one message (for `arlo ask`): each part lists the sections' parts in order. */
+export function assembleReport(sections: ReportSection[]): AssistantMessage {
+  const part = (key: 'analytics' | 'reasoning' | 'actionable_insights') => ({
+    type: 'complex' as const,
+    data: sections.map((section) => ({ ...section.message[key], header: section.title })),
+  });
+  return {
+    sender: 'lynceus',
+    analytics: part('analytics'),
+    reasoning: part('reasoning'),
+    actionable_insights: part('actionable_insights'),
+    suggestions: sections.at(-1)?.message.suggestions ?? [],
+    isReportSection: false,
+    reportQuestion: sections[0]?.message.reportQuestion ?? '',
+  };
+}
