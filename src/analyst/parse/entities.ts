@@ -103,6 +103,19 @@ function group(
   };
 }
 
+const levelWords: [RegExp, CatalogEntity['level']][] = [
+  [/\b(ad ?sets?|ad groups?)\s*(called|named)?\s*'?\s*$/, 'adset'],
+  [/\bcampaigns?\s*(called|named)?\s*'?\s*$/, 'campaign'],
+  [/\b(ads?|creatives?)\s*(called|named)?\s*'?\s*$/, 'ad'],
+  [/\baccounts?\s*(called|named)?\s*'?\s*$/, 'account'],
+];
+
+/** The level named right before a name ("the campaign X", "ad set 'X'"), if any. */
+function levelBefore(question: string, index: number): CatalogEntity['level'] | undefined {
+  const before = question.slice(Math.max(0, index - 24), index);
+  return levelWords.find(([pattern]) => pattern.test(before))?.[1];
+}
+
 /** Prefers the level the question names ("the campaign X"), then the broader level. */
 function pickLevel(
   candidates: CatalogEntity[],
@@ -116,11 +129,7 @@ function pickLevel(
  * Finds the entities a normalised question names: quoted names first, then names written out in
  * full (longest first, so an ad set "X | Y" beats its campaign "X"), then close misspellings.
  */
-export function findEntities(
-  question: string,
-  catalog: Catalog,
-  preferredLevel?: CatalogEntity['level'],
-): EntityMatch[] {
+export function findEntities(question: string, catalog: Catalog): EntityMatch[] {
   const matches: EntityMatch[] = [];
   const taken = new Array(question.length).fill(false);
   const claim = (index: number, length: number) => {
@@ -137,11 +146,19 @@ export function findEntities(
     const found = pattern.exec(question);
     if (!found || !free(found.index, candidate.key.length)) continue;
     const sameKey = byLength.filter((e) => e.key === candidate.key);
-    matches.push(group(catalog, pickLevel(sameKey, preferredLevel), found.index, candidate.key.length, true));
+    matches.push(
+      group(
+        catalog,
+        pickLevel(sameKey, levelBefore(question, found.index)),
+        found.index,
+        candidate.key.length,
+        true,
+      ),
+    );
     claim(found.index, candidate.key.length);
   }
 
-  for (const fuzzy of fuzzyMatches(question, catalog, free, preferredLevel)) {
+  for (const fuzzy of fuzzyMatches(question, catalog, free)) {
     matches.push(fuzzy);
     claim(fuzzy.index, fuzzy.length);
   }
@@ -155,7 +172,6 @@ function fuzzyMatches(
   question: string,
   catalog: Catalog,
   free: (index: number, length: number) => boolean,
-  preferredLevel: CatalogEntity['level'] | undefined,
 ): EntityMatch[] {
   const fuse = new Fuse(catalog.entities, fuseOptions);
   const words = [...question.matchAll(/[a-z0-9%$.']+/g)].map((m) => ({ text: m[0], index: m.index ?? 0 }));
@@ -176,8 +192,8 @@ function fuzzyMatches(
       const top = best[0];
       if (!top) continue;
       const ties = best.filter((hit) => hit.item.key === top.item.key).map((hit) => hit.item);
-      results.push(group(catalog, pickLevel(ties, preferredLevel), index, length, false));
-      return [...results, ...fuzzyMatches(blank(question, index, length), catalog, free, preferredLevel)];
+      results.push(group(catalog, pickLevel(ties, levelBefore(question, index)), index, length, false));
+      return [...results, ...fuzzyMatches(blank(question, index, length), catalog, free)];
     }
   }
   return results;

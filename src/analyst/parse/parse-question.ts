@@ -43,8 +43,7 @@ export function parseQuestion(question: string, { catalog, today }: ParseContext
   if (text.length === 0) return { kind: 'clarify', reason: 'empty' };
 
   // Names first: "Acme Outdoor Leads" must not read as the metric "leads".
-  const levelHint = preferredLevel(text);
-  const entities = findEntities(text, catalog, levelHint);
+  const entities = findEntities(text, catalog);
   for (const entity of entities) text = blank(text, entity.index, entity.length);
 
   // Dates are read before typo correction (the date grammar forgives its own typos), then cut
@@ -81,7 +80,7 @@ export function parseQuestion(question: string, { catalog, today }: ParseContext
 
   const entity = others[0];
   const byLevel =
-    /\b(?:by|per|for each|across|split by|broken down by)\s+(ad sets?|adsets?|ad groups?|ads|creatives?|campaigns?)\b/.exec(
+    /\b(?:by|per|for each|across|split by|broken down by)\s+(ad sets?|adsets?|ad groups?|ads?|creatives?|campaigns?)\b/.exec(
       text,
     );
   if (entity && (/\bbreak ?down\b|\bbreakdown\b|\bsplit\b/.test(text) || byLevel)) {
@@ -219,14 +218,6 @@ function movement(text: string): boolean {
   return /\b(up|down|increase[ds]?|decrease[ds]?|rise|rose|risen|rising|drop(ped)?|fall|fell|fallen|falling|spike[ds]?|jump(ed)?|worse|better|higher|lower|change[ds]?|so high|so low|declin\w*|grow\w*|grew)\b/.test(
     text,
   );
-}
-
-function preferredLevel(text: string): EntityMatch['level'] | undefined {
-  if (/\b(the )?ad ?sets? (called |named )?['"]?/.test(text)) return 'adset';
-  if (/\bcampaigns? (called |named )?['"]?[a-z]/.test(text)) return 'campaign';
-  if (/\b(ad|creative) (called |named )?['"]/.test(text)) return 'ad';
-  if (/\baccount\b/.test(text)) return 'account';
-  return undefined;
 }
 
 function reportKind(text: string): ReportKind | undefined {

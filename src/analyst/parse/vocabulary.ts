@@ -155,13 +155,27 @@ function findPhrases<T>(text: string, phrases: [string, T][]): Found<T>[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
+type Term = { kind: 'metric'; metric: MetricKey } | { kind: 'level'; level: EntityDimension };
+
+// One list, longest first, so a metric phrase such as "ad spend" claims its words before the
+// level word "ad" can.
+const termPhrases: [string, Term][] = [
+  ...metricPhrases.map(([phrase, metric]): [string, Term] => [phrase, { kind: 'metric', metric }]),
+  ...levelPhrases.map(([phrase, level]): [string, Term] => [phrase, { kind: 'level', level }]),
+].sort((a, b) => b[0].length - a[0].length);
+
 /** Metrics in the order the question names them, without repeats. */
 export function findMetrics(text: string): MetricKey[] {
-  return [...new Set(findPhrases(text, metricPhrases).map((found) => found.value))];
+  const found = findPhrases(text, termPhrases).flatMap((f) =>
+    f.value.kind === 'metric' ? [f.value.metric] : [],
+  );
+  return [...new Set(found)];
 }
 
 export function findLevels(text: string): Found<EntityDimension>[] {
-  return findPhrases(text, levelPhrases);
+  return findPhrases(text, termPhrases).flatMap((f) =>
+    f.value.kind === 'level' ? [{ value: f.value.level, index: f.index, length: f.length }] : [],
+  );
 }
 
 export function escapeRegExp(text: string): string {
