@@ -12,9 +12,14 @@ import { composeFatigue, composeWhy } from './compose/diagnose';
 import type { EvidenceEntry } from './compose/evidence';
 import { clarifyAnswer, refuseAnswer } from './compose/fallback';
 import type { QueryResult, Scope } from './executor';
+import { createLlm, type Llm, type LlmConfig } from './llm/client';
+import { composeCustomQuery } from './llm/compose-query';
+import { mapQuestionWithLlm } from './llm/map-question';
+import { phraseReasoning } from './llm/phrase-reasoning';
 import { loadCatalog } from './parse/entities';
 import { parseQuestion } from './parse/parse-question';
 import type { Plan } from './parse/plan';
+import type { AnalyticsQueryInput } from './query';
 import { buildReport, type ReportSection } from './report';
 
 export interface AnalystRequest {
@@ -23,6 +28,10 @@ export interface AnalystRequest {
   scope: Scope;
   /** The account's current date, YYYY-MM-DD. */
   today: string;
+  /** arlo_pro may use the optional language model; arlo_auto (the default) never does. */
+  model?: 'arlo_auto' | 'arlo_pro';
+  /** `config.llm`: set only when LLM_BASE_URL and LLM_MODEL are configured. */
+  llm?: LlmConfig | undefined;
 }
 
 export interface Answer {
@@ -33,9 +42,16 @@ export interface Answer {
   /** Every query the answer ran and every number its texts contain, with where each came from. */
   queries: QueryResult[];
   evidence: EvidenceEntry[];
+  /** The query the language model mapped an unparsed question to, when it did. */
+  mappedQuery?: AnalyticsQueryInput;
 }
 
-/** Answers one question with the deterministic engine: parse, plan, query, compose. */
+/**
+ * Answers one question with the deterministic engine: parse, plan, query, compose. With arlo_pro
+ * and a configured LLM, the model may also map a question the parser could not read (through the
+ * query schema) and phrase the reasoning (kept only if it adds no number); every figure still
+ * comes from the executor, and any model failure leaves the deterministic answer.
+ */
 export async function answerQuestion(request: AnalystRequest, question: string): Promise<Answer> {
   const catalog = await loadCatalog(request.db, request.scope);
   const plan = parseQuestion(question, { catalog, today: request.today });
@@ -45,8 +61,44 @@ export async function answerQuestion(request: AnalystRequest, question: string):
     const first = sections[0]?.message ?? clarifyAnswer();
     return { plan, message: first, sections, queries: ctx.queries, evidence: ctx.evidence.entries };
   }
-  const message = await compose(ctx, plan);
-  return { plan, message, queries: ctx.queries, evidence: ctx.evidence.entries };
+  const llm = request.model === 'arlo_pro' && request.llm ? createLlm(request.llm) : undefined;
+  if (!llm) {
+    const message = await compose(ctx, plan);
+    return { plan, message, queries: ctx.queries, evidence: ctx.evidence.entries };
+  }
+  const mappedQuery =
+    plan.kind === 'clarify' && question.trim()
+      ? await mapQuestionWithLlm(llm, question, {
+          today: request.today,
+          entities: catalog.entities,
+          objectives: objectivesOf(catalog.objectiveByCampaign),
+        })
+      : undefined;
+  const composed = mappedQuery ? await composeCustomQuery(ctx, mappedQuery) : await compose(ctx, plan);
+  const message = await phrased(llm, ctx, composed);
+  return {
+    plan,
+    message,
+    queries: ctx.queries,
+    evidence: ctx.evidence.entries,
+    ...(mappedQuery ? { mappedQuery } : {}),
+  };
+}
+
+function objectivesOf(byCampaign: Map<string, string | null>): string[] {
+  return [...new Set([...byCampaign.values()].filter((value): value is string => Boolean(value)))].sort();
+}
+
+/**
+ * The reasoning in the model's words when its text carries only numbers the engine computed.
+ * The evidence stays as recorded: the checked text's numbers are a subset of it.
+ */
+async function phrased(llm: Llm, ctx: ComposeContext, message: AssistantMessage): Promise<AssistantMessage> {
+  const reasoning = message.reasoning;
+  if (reasoning.type !== 'text' || !reasoning.content) return message;
+  const facts = ctx.evidence.entries.map((entry) => ({ label: entry.derivation.kind, value: entry.shown }));
+  const content = await phraseReasoning(llm, facts, reasoning.content);
+  return content === reasoning.content ? message : { ...message, reasoning: { ...reasoning, content } };
 }
 
 function compose(

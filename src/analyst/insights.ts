@@ -6,12 +6,14 @@ import type { Filters, Period } from './parse/plan';
 
 /** Changes smaller than this are noise, not news (SPEC.md section 9: reports use a 20% threshold). */
 export const ANOMALY_THRESHOLD = 0.2;
-/** A campaign must carry this share of spend and this many conversions before we judge it. */
+/** A campaign must carry this share of its group's spend and this many conversions before we judge it. */
 export const MIN_SPEND_SHARE = 0.05;
 export const MIN_CONVERSIONS = 3;
 
 export interface Recommendation {
-  /** Sort key: the money the advice is about. */
+  /** Lower comes first: a campaign going dark, then sudden jumps, then scale-or-fix advice. */
+  priority: number;
+  /** Within a priority: the money the advice is about. */
   impact: number;
   text: string;
 }
@@ -19,10 +21,12 @@ export interface Recommendation {
 const num = (row: ResultRow | undefined, key: string): number =>
   typeof row?.[key] === 'number' ? (row[key] as number) : 0;
 
+const metrics = ['spend', 'conversions', 'cpa'] as const;
+
 /**
- * Data-backed advice at campaign level: scale campaigns well below the average CPA, fix or cut
- * those well above it, flag CPA jumps against the previous period and campaigns that stopped.
- * Each sentence quotes the figures it rests on.
+ * Data-backed advice at campaign level. Campaigns are judged against their peers, the campaigns
+ * of the same objective and currency: a lead is cheaper than a purchase, so one average CPA over
+ * both would call every sales campaign a loser. Each sentence quotes the figures it rests on.
  */
 export async function campaignRecommendations(
   ctx: ComposeContext,
@@ -31,84 +35,98 @@ export async function campaignRecommendations(
   compareWith?: { start: string; end: string },
 ): Promise<Recommendation[]> {
   const previous = compareWith ?? previousPeriod(range);
-  const query = {
-    metrics: ['spend', 'conversions', 'cpa', 'revenue', 'roas'] as const,
-    dimensions: ['campaign'] as const,
-    filters,
-  };
-  const [now, before, totals] = await Promise.all([
-    ctx.run({ ...query, metrics: [...query.metrics], dimensions: [...query.dimensions], time: { range } }),
-    ctx.run({
-      ...query,
-      metrics: [...query.metrics],
-      dimensions: [...query.dimensions],
-      time: { range: previous },
-    }),
-    // The average comes from the executor too, so it traces to a query like every other figure.
-    ctx.run({ metrics: ['spend', 'conversions', 'cpa'], filters, time: { range } }),
+  const [now, before, peers] = await Promise.all([
+    ctx.run({ metrics: [...metrics], dimensions: ['campaign'], filters, time: { range } }),
+    ctx.run({ metrics: [...metrics], dimensions: ['campaign'], filters, time: { range: previous } }),
+    // Peer averages come from the executor too, so they trace to a query like every other figure.
+    ctx.run({ metrics: [...metrics], dimensions: ['objective'], filters, time: { range } }),
   ]);
-  const out: Recommendation[] = [];
-  // Judge within one currency at a time: averages across currencies mean nothing.
-  const currencies = [...new Set(now.rows.map((row) => String(row.currency ?? '')))];
-  for (const currency of currencies) {
-    const rows = now.rows.filter((row) => String(row.currency ?? '') === currency);
-    const total = totals.rows.find((row) => String(row.currency ?? '') === currency);
-    const totalSpend = num(total, 'spend');
-    if (totalSpend <= 0) continue;
-    const averageCpa = num(total, 'conversions') > 0 ? num(total, 'cpa') : undefined;
-    const big = rows.filter((row) => num(row, 'spend') >= totalSpend * MIN_SPEND_SHARE);
-    const average = averageCpa === undefined ? 'n/a' : ctx.value(total, 'cpa');
+  const objectiveOf = (row: ResultRow) =>
+    ctx.catalog.objectiveByCampaign.get(String(row.campaign_id)) ?? 'UNKNOWN';
+  const groupOf = (row: ResultRow) => `${objectiveOf(row)}|${row.currency ?? ''}`;
+  const peerOf = (row: ResultRow) =>
+    peers.rows.find((peer) => `${peer.objective}|${peer.currency ?? ''}` === groupOf(row));
 
-    for (const row of big) {
-      const cpa = num(row, 'cpa');
-      const conversions = num(row, 'conversions');
-      const name = `**${row.campaign}**`;
-      if (
-        averageCpa !== undefined &&
-        conversions >= MIN_CONVERSIONS &&
-        cpa <= averageCpa * (1 - ANOMALY_THRESHOLD)
-      ) {
-        out.push({
-          impact: num(row, 'spend'),
-          text: `Scale ${name}: its CPA of ${ctx.value(row, 'cpa')} is ${ctx.evidence.change(averageCpa, cpa)} against the average of ${average}, on ${ctx.value(row, 'conversions')} conversions. Raise its budget step by step while CPA holds.`,
-        });
-      } else if (averageCpa !== undefined && conversions === 0) {
-        out.push({
-          impact: num(row, 'spend'),
-          text: `Fix or pause ${name}: it spent ${ctx.value(row, 'spend')} with no conversions. Check its tracking and offer, or move the budget to a campaign that converts.`,
-        });
-      } else if (averageCpa !== undefined && conversions > 0 && cpa >= averageCpa * (1 + ANOMALY_THRESHOLD)) {
-        out.push({
-          impact: num(row, 'spend'),
-          text: `Fix or cut ${name}: its CPA of ${ctx.value(row, 'cpa')} is ${ctx.evidence.change(averageCpa, cpa)} against the average of ${average}, on ${ctx.value(row, 'spend')} of spend. Tighten its targeting or shift budget to cheaper campaigns.`,
-        });
-      }
-      const earlier = before.rows.find((candidate) => candidate.campaign_id === row.campaign_id);
-      const earlierCpa = num(earlier, 'cpa');
-      if (
-        earlier &&
-        num(earlier, 'conversions') >= MIN_CONVERSIONS &&
-        conversions >= MIN_CONVERSIONS &&
-        earlierCpa > 0 &&
-        percentChange(earlierCpa, cpa) >= ANOMALY_THRESHOLD * 100
-      ) {
-        out.push({
-          impact: num(row, 'spend') * 0.9,
-          text: `Watch ${name}: CPA rose ${ctx.evidence.change(earlierCpa, cpa)} against the previous period (${ctx.value(earlier, 'cpa')} → ${ctx.value(row, 'cpa')}). Ask “why did CPA go up?” to see whether CPM, CTR or conversion rate moved.`,
-        });
-      }
-    }
-    for (const earlier of before.rows.filter((row) => String(row.currency ?? '') === currency)) {
-      const stillRunning = rows.some(
-        (row) => row.campaign_id === earlier.campaign_id && num(row, 'spend') > 0,
-      );
-      if (!stillRunning && num(earlier, 'spend') >= totalSpend * MIN_SPEND_SHARE) {
-        out.push({
-          impact: num(earlier, 'spend') * 0.5,
-          text: `**${earlier.campaign}** stopped spending: it spent ${ctx.value(earlier, 'spend')} in the previous period and nothing in this one. Make sure that was intended.`,
-        });
-      }
+  const out: Recommendation[] = [];
+  for (const row of now.rows) {
+    const peer = peerOf(row);
+    const peerSpend = num(peer, 'spend');
+    if (peerSpend <= 0 || num(row, 'spend') < peerSpend * MIN_SPEND_SHARE) continue;
+    const earlier = before.rows.find((candidate) => candidate.campaign_id === row.campaign_id);
+    const advice = scaleOrFix(ctx, row, peer) ?? undefined;
+    if (advice) out.push(advice);
+    const jump = cpaJump(ctx, row, earlier);
+    if (jump) out.push(jump);
+  }
+  for (const earlier of before.rows) {
+    const stillRunning = now.rows.some(
+      (row) => row.campaign_id === earlier.campaign_id && num(row, 'spend') > 0,
+    );
+    const peerSpend = num(peerOf(earlier), 'spend');
+    if (!stillRunning && num(earlier, 'spend') > 0 && num(earlier, 'spend') >= peerSpend * MIN_SPEND_SHARE) {
+      out.push({
+        priority: 0,
+        impact: num(earlier, 'spend'),
+        text: `**${earlier.campaign}** stopped spending: it spent ${ctx.value(earlier, 'spend')} in the previous period and nothing in this one. Make sure that was intended.`,
+      });
     }
   }
-  return out.sort((a, b) => b.impact - a.impact);
+  return out.sort((a, b) => a.priority - b.priority || b.impact - a.impact);
+}
+
+function scaleOrFix(
+  ctx: ComposeContext,
+  row: ResultRow,
+  peer: ResultRow | undefined,
+): Recommendation | undefined {
+  const cpa = num(row, 'cpa');
+  const conversions = num(row, 'conversions');
+  const average = num(peer, 'cpa');
+  if (!peer || num(peer, 'conversions') === 0 || average <= 0) return undefined;
+  const name = `**${row.campaign}**`;
+  const peers = `the average of ${ctx.value(peer, 'cpa')} for ${objectiveWords(String(peer.objective))} campaigns`;
+  if (conversions >= MIN_CONVERSIONS && cpa <= average * (1 - ANOMALY_THRESHOLD)) {
+    return {
+      priority: 2,
+      impact: num(row, 'spend'),
+      text: `Scale ${name}: its CPA of ${ctx.value(row, 'cpa')} is ${ctx.evidence.change(average, cpa)} against ${peers}, on ${ctx.value(row, 'conversions')} conversions. Raise its budget step by step while CPA holds.`,
+    };
+  }
+  if (conversions === 0) {
+    return {
+      priority: 2,
+      impact: num(row, 'spend'),
+      text: `Fix or pause ${name}: it spent ${ctx.value(row, 'spend')} with no conversions while its peers converted. Check its tracking and offer, or move the budget to a campaign that converts.`,
+    };
+  }
+  if (cpa >= average * (1 + ANOMALY_THRESHOLD)) {
+    return {
+      priority: 2,
+      impact: num(row, 'spend'),
+      text: `Fix or cut ${name}: its CPA of ${ctx.value(row, 'cpa')} is ${ctx.evidence.change(average, cpa)} against ${peers}, on ${ctx.value(row, 'spend')} of spend. Tighten its targeting or shift budget to cheaper campaigns.`,
+    };
+  }
+  return undefined;
+}
+
+function cpaJump(
+  ctx: ComposeContext,
+  row: ResultRow,
+  earlier: ResultRow | undefined,
+): Recommendation | undefined {
+  const before = num(earlier, 'cpa');
+  const after = num(row, 'cpa');
+  const enough = num(earlier, 'conversions') >= MIN_CONVERSIONS && num(row, 'conversions') >= MIN_CONVERSIONS;
+  if (!earlier || !enough || before <= 0 || percentChange(before, after) < ANOMALY_THRESHOLD * 100)
+    return undefined;
+  return {
+    priority: 1,
+    impact: num(row, 'spend'),
+    text: `Watch **${row.campaign}**: CPA rose ${ctx.evidence.change(before, after)} against the previous period (${ctx.value(earlier, 'cpa')} → ${ctx.value(row, 'cpa')}). Ask “why did CPA go up?” to see whether CPM, CTR or conversion rate moved.`,
+  };
+}
+
+function objectiveWords(objective: string): string {
+  const words = objective.replace(/^OUTCOME_/, '').toLowerCase();
+  return words === 'unknown' ? 'similar' : words;
 }

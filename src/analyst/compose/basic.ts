@@ -46,7 +46,7 @@ function suggestionsFor(range: Period, metric: MetricKey): string[] {
   return [
     `Which campaigns had the best ${label} in ${range.label}?`,
     `Show daily ${label.toLowerCase()} for ${range.label}`,
-    `Why did my ${metric === 'roas' ? 'ROAS go down' : 'CPA go up'} in the last 7 days?`,
+    `Why did my ${metric === 'roas' ? 'ROAS go down' : 'CPA go up'} last week?`,
   ];
 }
 
@@ -113,7 +113,7 @@ export async function composeRanking(
     const first = rows[0];
     items.push(
       text(
-        `${ctx.evidence.count(rows.length)} ${levelLabel[level].many} by ${metrics[metric].label} (${wordBest} first) in ${ctx.period(plan.range)}. **${first?.[key]}** leads with ${ctx.value(first, metric)}.`,
+        `${ctx.evidence.count(rows)} ${levelLabel[level].many} by ${metrics[metric].label} (${wordBest} first) in ${ctx.period(plan.range)}. **${first?.[key]}** leads with ${ctx.value(first, metric)}.`,
       ),
     );
     items.push(table(tableRows(rows, [key], shown), `${levelLabel[level].many} by ${metrics[metric].label}`));
@@ -261,7 +261,7 @@ export async function composeBreakdown(
     const first = result.rows[0];
     items.push(
       text(
-        `**${plan.entity.name}** by ${levelLabel[level].one} in ${ctx.period(plan.range)}: ${ctx.evidence.count(result.rows.length)} ${levelLabel[level].many}. **${first?.[key]}** has the most favourable ${metrics[plan.metric].label} at ${ctx.value(first, plan.metric)}.`,
+        `**${plan.entity.name}** by ${levelLabel[level].one} in ${ctx.period(plan.range)}: ${ctx.evidence.count(result.rows)} ${levelLabel[level].many}. **${first?.[key]}** has the most favourable ${metrics[plan.metric].label} at ${ctx.value(first, plan.metric)}.`,
       ),
     );
     items.push(
@@ -279,7 +279,7 @@ export async function composeBreakdown(
     reasoningSection(ctx, { ...plan, metrics: shown, level }),
     insightsSection(ctx, recommendations),
     [
-      `Top 5 ads in ${plan.entity.name} by CTR`,
+      `Which ads in ${plan.entity.name} have the best CTR?`,
       `Show daily spend for ${plan.entity.name}`,
       `How is ${plan.entity.name} performing compared to the previous period?`,
     ],

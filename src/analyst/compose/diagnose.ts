@@ -37,6 +37,12 @@ const advice: Record<string, string> = {
   aov: 'Orders are smaller: test bundles, thresholds for free shipping, or upsells.',
 };
 
+/** A percent change for a table cell, or null where it is undefined (from zero), never NaN. */
+function changeOrNull(from: number, to: number): number | null {
+  const change = from > 0 ? percentChange(from, to) : Number.NaN;
+  return Number.isFinite(change) ? change : null;
+}
+
 const num = (row: ResultRow | undefined, key: string): number =>
   typeof row?.[key] === 'number' ? (row[key] as number) : 0;
 
@@ -113,10 +119,9 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
       spend: num(row, 'spend'),
       [target]: num(row, target),
     };
-    out[`${target}_change`] = percentChange(num(earlier, target), num(row, target));
+    out[`${target}_change`] = changeOrNull(num(earlier, target), num(row, target));
     for (const d of parts)
-      out[`${d.metric}_change`] =
-        num(earlier, d.metric) > 0 ? percentChange(num(earlier, d.metric), num(row, d.metric)) : null;
+      out[`${d.metric}_change`] = changeOrNull(num(earlier, d.metric), num(row, d.metric));
     if (row.currency !== undefined) out.currency = row.currency;
     rows.push(out);
   }
@@ -165,7 +170,7 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
     [
       'Which ads are showing creative fatigue?',
       `Break down my campaigns by ${metrics[target].label}`,
-      'Show daily CPA for the last 30 days',
+      'Show daily CPA for last month',
     ],
   );
 }
@@ -220,7 +225,7 @@ export async function composeFatigue(
   } else {
     items.push(
       text(
-        `${ctx.evidence.count(flagged.length)} ${flagged.length === 1 ? 'ad shows' : 'ads show'} creative fatigue in ${ctx.period(plan.range)}: frequency up and CTR down by ${threshold} or more against ${ctx.period(plan.compare)}.`,
+        `${ctx.evidence.count(flagged.map((f) => f.row))} ${flagged.length === 1 ? 'ad shows' : 'ads show'} creative fatigue in ${ctx.period(plan.range)}: frequency up and CTR down by ${threshold} or more against ${ctx.period(plan.compare)}.`,
       ),
     );
     items.push(
@@ -258,6 +263,6 @@ export async function composeFatigue(
       ],
     }),
     insightsSection(ctx, [], lead),
-    ['Top 5 ads by CTR in the last 7 days', 'Why did my CPA go up?', 'Show daily CTR for the last 30 days'],
+    ['Which ads have the best CTR last week?', 'Why did my CPA go up?', 'Show daily CTR for last month'],
   );
 }

@@ -10,7 +10,8 @@ export type Derivation =
   | { kind: 'value'; value: number }
   | { kind: 'change'; from: number; to: number }
   | { kind: 'share'; part: number; whole: number }
-  | { kind: 'count'; value: number }
+  /** How many of something: rows the executor returned (kept, so each can be checked), or queries run. */
+  | { kind: 'count'; value: number; items: readonly unknown[] }
   | { kind: 'constant'; value: number; why: string }
   | { kind: 'date' };
 
@@ -75,8 +76,8 @@ export class Evidence {
     return this.record(`${((part / whole) * 100).toFixed(1)}%`, { kind: 'share', part, whole });
   }
 
-  count(value: number): string {
-    return this.record(value.toLocaleString('en-US'), { kind: 'count', value });
+  count(items: readonly unknown[]): string {
+    return this.record(items.length.toLocaleString('en-US'), { kind: 'count', value: items.length, items });
   }
 
   constant(value: number, shown: string, why: string): string {

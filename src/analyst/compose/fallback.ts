@@ -3,8 +3,8 @@ import { text } from './context';
 import { assistantMessage } from './message';
 
 const starters = [
-  'How much did I spend in the last 7 days?',
-  'Top 5 campaigns by ROAS in the last 30 days',
+  'How much did I spend last week?',
+  'Which campaigns had the best ROAS last month?',
   'Why did my CPA go up?',
 ];
 

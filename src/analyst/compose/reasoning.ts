@@ -92,7 +92,7 @@ export function reasoningSection(ctx: ComposeContext, input: ReasoningInput): Co
   for (const note of input.notes ?? []) lines.push(`- ${note}`);
   const queries = ctx.queries.length;
   lines.push(
-    `- **Source:** ${ctx.evidence.count(queries)} SQL ${queries === 1 ? 'query' : 'queries'} over the synced daily ad rows.`,
+    `- **Source:** ${ctx.evidence.count([...ctx.queries])} SQL ${queries === 1 ? 'query' : 'queries'} over the synced daily ad rows.`,
   );
   return text(lines.join('\n'), 'How this was computed');
 }

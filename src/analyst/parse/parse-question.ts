@@ -72,10 +72,19 @@ export function parseQuestion(question: string, { catalog, today }: ParseContext
 
   if (/\bwhy\b|\bwhat (caused|drove|happened)\b|\breason\b|\bexplain\b/.test(text) && movement(text)) {
     const metric = metricsAsked.includes('roas') || metricsAsked.includes('revenue') ? 'roas' : 'cpa';
-    return { ...base, kind: 'why', metric, ...withComparison(range, compare) };
+    return {
+      ...weekByDefault(base, spans.length > 0, today),
+      kind: 'why',
+      metric,
+      ...withComparison(range, compare, spans.length > 0, today),
+    };
   }
   if (/\b(fatigue|fatigued|fatiguing|wearing out|worn out|burn(ed|t)? out|tired|refresh)\b/.test(text)) {
-    return { ...base, kind: 'fatigue', ...withComparison(range, compare) };
+    return {
+      ...weekByDefault(base, spans.length > 0, today),
+      kind: 'fatigue',
+      ...withComparison(range, compare, spans.length > 0, today),
+    };
   }
 
   const entity = others[0];
@@ -161,8 +170,40 @@ export function parseQuestion(question: string, { catalog, today }: ParseContext
   return adsWords.test(text) ? { kind: 'clarify', reason: 'unmapped' } : { kind: 'refuse' };
 }
 
-function withComparison(range: Period, compare: Period | undefined): { compare: Period } {
+const DIAGNOSIS_DAYS = 7;
+
+function lastWeekOfDays(today: string): Period {
+  return {
+    start: addDays(today, -DIAGNOSIS_DAYS),
+    end: addDays(today, -1),
+    label: `the last ${DIAGNOSIS_DAYS} days`,
+  };
+}
+
+/** Diagnoses look at the latest week against the one before unless the question names a period. */
+function weekByDefault<T extends { range: Period; notes: string[] }>(
+  base: T,
+  dated: boolean,
+  today: string,
+): T {
+  if (dated) return base;
+  return {
+    ...base,
+    range: lastWeekOfDays(today),
+    notes: [
+      `No period was named, so this compares the last ${DIAGNOSIS_DAYS} days with the ${DIAGNOSIS_DAYS} before.`,
+    ],
+  };
+}
+
+function withComparison(
+  range: Period,
+  compare: Period | undefined,
+  dated = true,
+  today = '',
+): { compare: Period } {
   if (compare) return { compare };
+  if (!dated) range = lastWeekOfDays(today);
   const previous = previousPeriod(range);
   return { compare: { ...previous, label: `the previous ${spanWords(range)}` } };
 }

@@ -1,0 +1,105 @@
+import { generateText, tool } from 'ai';
+import { addDays } from '../dates';
+import { isValidDay } from '../dates/calendar';
+import { metricKeys, metrics } from '../metrics';
+import type { CatalogEntity } from '../parse/entities';
+import {
+  type AnalyticsQuery,
+  type AnalyticsQueryInput,
+  analyticsQuerySchema,
+  entityDimensions,
+  timeGrains,
+} from '../query';
+import { callSettings, type Llm } from './client';
+
+export interface MapContext {
+  /** The account's current date, YYYY-MM-DD. */
+  today: string;
+  /** Only what the caller may see: the catalog of the accounts in scope. */
+  entities: Pick<CatalogEntity, 'level' | 'id' | 'name'>[];
+  /** Campaign objectives present in scope (OUTCOME_SALES, ...), the only valid objective filters. */
+  objectives: string[];
+}
+
+// A long catalog would crowd out the question; accounts and campaigns come first, so the cut
+// falls on ads, which a question rarely names.
+const MAX_CATALOG_LINES = 300;
+const TOOL_NAME = 'run_analytics_query';
+
+function systemPrompt(context: MapContext): string {
+  const metricLines = metricKeys.map((key) => `- ${key}: ${metrics[key].label} (${metrics[key].formula})`);
+  const catalog = context.entities
+    .slice(0, MAX_CATALOG_LINES)
+    .map((entity) => `- ${entity.level} ${JSON.stringify(entity.name)}: id ${entity.id}`);
+  const yesterday = addDays(context.today, -1);
+  return [
+    'You map a marketer’s question about Meta Ads to one call of the tool run_analytics_query.',
+    'Never answer with numbers yourself. If the question cannot be expressed with the tool, do not call it.',
+    '',
+    'Metrics (use these keys only):',
+    ...metricLines,
+    '',
+    `Dimensions: ${entityDimensions.join(', ')} (entities) and ${timeGrains.join(', ')} (time; or set time.grain).`,
+    '',
+    `Dates: today is ${context.today}; data ends yesterday (${yesterday}). Ranges are inclusive YYYY-MM-DD.`,
+    `"Last N days" is start = today minus N days, end = yesterday (last 7 days: ${addDays(context.today, -7)} to ${yesterday}).`,
+    `With no period named, use the last 30 days (${addDays(context.today, -30)} to ${yesterday}).`,
+    'For a comparison, put the earlier period in time.compare.',
+    '',
+    'Filters take ids from this list, never names; leave filters empty to cover every account.',
+    `Objective filters take one of: ${context.objectives.join(', ') || '(none)'}.`,
+    ...catalog,
+  ].join('\n');
+}
+
+/**
+ * Asks the model to turn a question the parser could not read into an AnalyticsQuery. The tool's
+ * input schema is the executor's own, and the result is checked again here, so the model can only
+ * choose among queries the deterministic engine would also run. Any failure returns undefined.
+ */
+export async function mapQuestionWithLlm(
+  llm: Llm,
+  question: string,
+  context: MapContext,
+): Promise<AnalyticsQueryInput | undefined> {
+  try {
+    const result = await generateText({
+      ...callSettings(llm),
+      system: systemPrompt(context),
+      prompt: question,
+      tools: {
+        [TOOL_NAME]: tool({
+          description: 'Runs one query over the caller’s daily Meta Ads rows.',
+          inputSchema: analyticsQuerySchema,
+        }),
+      },
+      toolChoice: 'auto',
+      temperature: 0,
+    });
+    const call = result.toolCalls.find((candidate) => candidate.toolName === TOOL_NAME);
+    if (!call || call.invalid) return undefined;
+    const parsed = analyticsQuerySchema.safeParse(call.input);
+    if (!parsed.success) return undefined;
+    return withinCatalog(parsed.data, context);
+  } catch {
+    // Timeouts, HTTP errors and malformed replies all mean: keep the deterministic answer.
+    return undefined;
+  }
+}
+
+/**
+ * Rejects a query whose dates are not calendar days or whose filters name anything outside the
+ * catalog. Dropping an unknown filter value would widen the question, so the whole query goes.
+ */
+function withinCatalog(query: AnalyticsQuery, context: MapContext): AnalyticsQuery | undefined {
+  const ranges = [query.time.range, ...(query.time.compare ? [query.time.compare] : [])];
+  if (!ranges.every((range) => isValidDay(range.start) && isValidDay(range.end))) return undefined;
+  for (const filter of query.filters) {
+    const known =
+      filter.dimension === 'objective'
+        ? new Set(context.objectives)
+        : new Set(context.entities.filter((e) => e.level === filter.dimension).map((e) => e.id));
+    if (!filter.values.every((value) => known.has(value))) return undefined;
+  }
+  return query;
+}

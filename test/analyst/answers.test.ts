@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatChange } from '../../src/analyst/compose/evidence';
+import { addDays } from '../../src/analyst/dates';
+import { demoScenario } from '../../src/analyst/demo/generate';
+import { type Answer, answerQuestion } from '../../src/analyst/engine';
+import type { GraphInsightRow } from '../../src/analyst/graph-types';
+import { type AssistantMessage, assistantMessageSchema, type ContentItem } from '../../src/shared/api/answer';
+import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
+
+const today = '2026-11-20';
+let warehouse: DemoWarehouse;
+let rows: GraphInsightRow[];
+
+beforeAll(async () => {
+  warehouse = await demoWarehouse(today);
+  rows = Object.values(warehouse.dataset.insights).flat();
+});
+afterAll(() => warehouse.drop());
+
+const ask = (question: string) =>
+  answerQuestion({ db: warehouse.db, scope: warehouse.scope, today }, question);
+
+const spike = demoScenario.cpaSpike.campaignName;
+const questions = [
+  'How much did I spend in the last 7 days?',
+  'What is my ROAS for the last 30 days?',
+  'cpa this month',
+  'What was my CTR last month?',
+  'How many leads did I get this month?',
+  'spend and cpa last 14 days',
+  'What is my CPA?',
+  'frequency and reach last 7 days',
+  'Top 5 campaigns by spend in the last 30 days',
+  'Which 3 campaigns had the highest ROAS in the last 30 days?',
+  'worst 5 ads by ctr last 14 days',
+  'cheapest ad sets by cpa last 30 days',
+  'Which campaigns spent the most last month?',
+  'Show daily spend for the last 14 days',
+  'weekly clicks for the last 3 months',
+  'monthly revenue this year',
+  'How did my CPA change compared to the previous 7 days?',
+  'Compare spend in the last 30 days with the previous 30 days',
+  `How is the campaign '${spike}' performing in the last 7 days?`,
+  `Break down ${spike} by ad set for the last 30 days`,
+  `What's the total spend for ${demoScenario.leadsAccount.name} in the last 30 days?`,
+  'Why did my CPA go up in the last 7 days?',
+  'Why did my ROAS drop?',
+  'Which ads are showing creative fatigue?',
+  'spend last 14 days',
+  'Give me a performance report',
+  'revenue report',
+  'creative report',
+  'What is the weather today?',
+  'how are my ads',
+];
+
+function messagesOf(answer: Answer): AssistantMessage[] {
+  return answer.sections ? answer.sections.map((section) => section.message) : [answer.message];
+}
+
+function textsOf(item: ContentItem | undefined, out: string[] = []): string[] {
+  if (!item) return out;
+  if (item.header) out.push(item.header);
+  if (item.content) out.push(item.content);
+  if (item.type === 'complex') for (const child of (item.data ?? []) as ContentItem[]) textsOf(child, out);
+  return out;
+}
+
+function allTexts(message: AssistantMessage): string[] {
+  return [
+    ...textsOf(message.analytics),
+    ...textsOf(message.reasoning),
+    ...textsOf(message.actionable_insights),
+    ...message.suggestions,
+  ];
+}
+
+const numberToken = /\d+(?:,\d{3})*(?:\.\d+)?/g;
+
+/** Numbers inside names (e.g. "Lookalike 1%", "#301") are labels, not figures. */
+function withoutNames(text: string, names: string[]): string {
+  let out = text;
+  for (const name of names) out = out.split(name).join(' ');
+  return out.replaceAll(/`[^`]*`/g, ' ');
+}
+
+describe('every answer', () => {
+  it('has the three sections in the shared contract, with raw numbers in tables', async () => {
+    for (const question of questions) {
+      const answer = await ask(question);
+      for (const message of messagesOf(answer)) {
+        expect(() => assistantMessageSchema.parse(message), question).not.toThrow();
+        expect(message.sender).toBe('lynceus');
+        expect(message.suggestions.length, question).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
+  it('writes no number that the executor did not compute (every figure traces to a query)', async () => {
+    const names = [
+      ...new Set(rows.flatMap((row) => [row.account_name, row.campaign_name, row.adset_name, row.ad_name])),
+    ].sort((a, b) => b.length - a.length);
+    let checkedNumbers = 0;
+    for (const question of questions) {
+      const answer = await ask(question);
+      const computed = new Set<number>();
+      for (const result of answer.queries) {
+        for (const row of result.rows)
+          for (const value of Object.values(row)) if (typeof value === 'number') computed.add(value);
+      }
+      const shownTokens = new Set(answer.evidence.flatMap((entry) => entry.shown.match(numberToken) ?? []));
+
+      // 1. Each number in a text was written through the evidence trail.
+      for (const message of messagesOf(answer)) {
+        for (const text of allTexts(message)) {
+          for (const token of withoutNames(text, names).match(numberToken) ?? []) {
+            checkedNumbers++;
+            expect(shownTokens.has(token), `"${token}" in "${text.slice(0, 120)}" (${question})`).toBe(true);
+          }
+        }
+      }
+      // 2. Each evidence entry rests on what the executor returned.
+      for (const { shown, derivation } of answer.evidence) {
+        switch (derivation.kind) {
+          case 'value':
+            expect(computed.has(derivation.value), `${shown} (${question})`).toBe(true);
+            break;
+          case 'change':
+            expect(
+              computed.has(derivation.from) && computed.has(derivation.to),
+              `${shown} (${question})`,
+            ).toBe(true);
+            expect(shown).toBe(formatChange(derivation.from, derivation.to));
+            break;
+          case 'share':
+            expect(computed.has(derivation.part) && computed.has(derivation.whole), shown).toBe(true);
+            break;
+          case 'count': {
+            // Counted things are either the queries themselves or rows that a query returned.
+            const known = new Set<unknown>([...answer.queries, ...answer.queries.flatMap((q) => q.rows)]);
+            expect(derivation.items.length).toBe(derivation.value);
+            for (const item of derivation.items) expect(known.has(item), `${shown} (${question})`).toBe(true);
+            break;
+          }
+          case 'constant':
+            expect([
+              'formula factor',
+              'anomaly threshold',
+              'minimum volume',
+              'minimum impressions',
+            ]).toContain(derivation.why);
+            break;
+          case 'date':
+            expect(shown).not.toMatch(/\d{5,}/);
+            break;
+        }
+      }
+    }
+    expect(checkedNumbers).toBeGreaterThan(300);
+  });
+});
+
+/** Sums straight from the generated Graph rows, in plain JS: an independent check on the SQL. */
+function sumRows(
+  field: 'spend' | 'clicks',
+  start: string,
+  end: string,
+  filter: (row: GraphInsightRow) => boolean = () => true,
+) {
+  const cents = rows
+    .filter((row) => row.date_start >= start && row.date_start <= end && filter(row))
+    .reduce((sum, row) => sum + Math.round(Number(row[field]) * 100), 0);
+  return cents / 100;
+}
+
+function analyticsRows(message: AssistantMessage): Record<string, unknown>[] {
+  const items =
+    message.analytics.type === 'complex' ? (message.analytics.data as ContentItem[]) : [message.analytics];
+  return items
+    .filter((item) => item.type === 'table')
+    .flatMap((item) => item.data as Record<string, unknown>[]);
+}
+
+describe('figures match the generated data', () => {
+  it('totals', async () => {
+    const answer = await ask('How much did I spend in the last 7 days?');
+    expect(analyticsRows(answer.message)[0]?.spend).toBeCloseTo(
+      sumRows('spend', addDays(today, -7), addDays(today, -1)),
+      6,
+    );
+  });
+
+  it('rankings, in order', async () => {
+    const answer = await ask('Top 3 campaigns by clicks in the last 30 days');
+    const byCampaign = new Map<string, number>();
+    for (const row of rows.filter((r) => r.date_start >= addDays(today, -30) && r.date_start < today)) {
+      byCampaign.set(row.campaign_name, (byCampaign.get(row.campaign_name) ?? 0) + Number(row.clicks));
+    }
+    const expected = [...byCampaign.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
+    expect(analyticsRows(answer.message).map((row) => [row.campaign, row.clicks])).toEqual(expected);
+  });
+
+  it('daily series, one point per day', async () => {
+    const answer = await ask('show daily spend for the last 7 days');
+    const points = analyticsRows(answer.message);
+    expect(points).toHaveLength(7);
+    for (const point of points) {
+      expect(point.spend).toBeCloseTo(sumRows('spend', String(point.day), String(point.day)), 6);
+    }
+  });
+});
+
+describe('the stories in the demo data are found', () => {
+  it('"why did CPA go up" points at the campaign whose conversion rate fell', async () => {
+    const answer = await ask('Why did my CPA go up in the last 7 days?');
+    const table = analyticsRows(answer.message);
+    expect(table[0]?.campaign).toBe(spike);
+    expect(Number(table[0]?.cvr_change)).toBeLessThan(-20);
+    expect(textsOf(answer.message.actionable_insights).join('\n')).toContain(spike);
+  });
+
+  it('creative fatigue flags the ad whose frequency rose while CTR fell', async () => {
+    const answer = await ask('Which ads are showing creative fatigue?');
+    const flagged = analyticsRows(answer.message).map((row) => row.ad);
+    expect(flagged).toContain(demoScenario.fatiguedAd.adName);
+    expect(flagged).not.toContain(undefined);
+    expect(textsOf(answer.message.actionable_insights).join('\n')).toContain(
+      `Refresh **${demoScenario.fatiguedAd.adName}**`,
+    );
+  });
+
+  it('a campaign that stopped spending is called out', async () => {
+    const answer = await ask('spend last 14 days');
+    expect(textsOf(answer.message.actionable_insights).join('\n')).toContain(
+      `**${demoScenario.stoppedCampaign.campaignName}** stopped spending`,
+    );
+  });
+
+  it('a steady campaign is not flagged as an anomaly', async () => {
+    const answer = await ask('How much did I spend in the last 7 days?');
+    expect(textsOf(answer.message.actionable_insights).join('\n')).not.toContain(
+      `Watch **${demoScenario.steadyCampaign.campaignName}**`,
+    );
+  });
+});
+
+describe('reports', () => {
+  it('are ordered sections (overview, campaigns, anomalies, creatives, budget), each with three parts', async () => {
+    const answer = await ask('Give me a performance report');
+    expect(answer.sections?.map((section) => section.title)).toEqual([
+      'Overview: last 30 days',
+      'Overview: last 7 days',
+      'Campaigns',
+      'Anomalies',
+      'Creatives',
+      'Budget',
+    ]);
+    for (const section of answer.sections ?? []) {
+      expect(section.message.isReportSection).toBe(true);
+      expect(section.message.reportQuestion).toBe('Give me a performance report');
+      expect(textsOf(section.message.reasoning).join('')).toContain('Period');
+    }
+  });
+});
+
+describe('questions outside the engine', () => {
+  it('refuses a question that is not about ads, with no numbers and three suggestions', async () => {
+    const answer = await ask('What is the weather today?');
+    expect(answer.plan.kind).toBe('refuse');
+    expect(answer.queries).toHaveLength(0);
+    expect(answer.message.suggestions).toHaveLength(3);
+  });
+});

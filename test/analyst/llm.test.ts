@@ -1,0 +1,288 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatValue } from '../../src/analyst/compose/evidence';
+import { clarifyAnswer } from '../../src/analyst/compose/fallback';
+import { generateDemoData } from '../../src/analyst/demo/generate';
+import { type AnalystRequest, answerQuestion } from '../../src/analyst/engine';
+import { executeQuery, type Scope } from '../../src/analyst/executor';
+import type { LlmConfig } from '../../src/analyst/llm/client';
+import { numbersIn, onlyKnownNumbers } from '../../src/analyst/llm/phrase-reasoning';
+import { loadDataset } from '../../src/analyst/load';
+import type { AnalyticsQueryInput } from '../../src/analyst/query';
+import type { ContentItem, DataRow } from '../../src/shared/api/answer';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+
+const TODAY = '2026-11-20';
+// The parser finds no metric, level keyword or report here, so it asks to clarify.
+const UNMAPPED = 'Tell me something interesting about my ads';
+const SPEND_QUESTION = 'How much did I spend in the last 7 days?';
+
+/** What the fake model answers: a tool call, a text, an HTTP error, or nothing at all. */
+type Reply =
+  | { kind: 'tool'; input: unknown }
+  | { kind: 'text'; content: string | ((prompt: string) => string) }
+  | { kind: 'error' }
+  | { kind: 'hang' };
+
+interface Received {
+  path: string;
+  authorization: string | undefined;
+  body: {
+    model: string;
+    messages: { role: string; content: string }[];
+    tools?: { function: { name: string; parameters: Record<string, unknown> } }[];
+  };
+}
+
+/** A minimal OpenAI-compatible server: POST /v1/chat/completions, non-streaming, scripted replies. */
+class FakeModel {
+  received: Received[] = [];
+  /** Replies to requests that offer tools (mapping) and to those that do not (phrasing). */
+  mapReply: Reply = { kind: 'error' };
+  phraseReply: Reply = { kind: 'error' };
+  private server: Server = createServer((req, res) => void this.handle(req, res));
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    // Hanging requests would otherwise keep close() waiting.
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(raw) as Received['body'];
+    this.received.push({ path: req.url, authorization: req.headers.authorization, body });
+    const reply = body.tools?.length ? this.mapReply : this.phraseReply;
+    if (reply.kind === 'hang') return;
+    if (reply.kind === 'error') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'scripted failure' } }));
+      return;
+    }
+    const prompt = body.messages.at(-1)?.content ?? '';
+    const message =
+      reply.kind === 'tool'
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: 'call_1',
+                type: 'function',
+                function: { name: 'run_analytics_query', arguments: JSON.stringify(reply.input) },
+              },
+            ],
+          }
+        : {
+            role: 'assistant',
+            content: typeof reply.content === 'function' ? reply.content(prompt) : reply.content,
+          };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 1,
+        model: body.model,
+        choices: [{ index: 0, message, finish_reason: reply.kind === 'tool' ? 'tool_calls' : 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      }),
+    );
+  }
+}
+
+const items = (item: ContentItem): ContentItem[] => (item.data ?? []) as ContentItem[];
+
+let testDb: TestDatabase;
+let scope: Scope;
+const fake = new FakeModel();
+let llm: LlmConfig;
+
+function ask(question: string, extra: Partial<AnalystRequest> = {}) {
+  return answerQuestion(
+    { db: testDb.database.db, scope, today: TODAY, model: 'arlo_pro', llm, ...extra },
+    question,
+  );
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const dataset = generateDemoData({ today: TODAY });
+  await loadDataset(testDb.database.db, dataset);
+  scope = { accountIds: dataset.adAccounts.map((account) => account.account_id) };
+  llm = { baseUrl: await fake.start(), apiKey: 'test-key', model: 'fake-model', timeoutMs: 2000 };
+});
+
+afterAll(async () => {
+  await fake.stop();
+  await testDb?.drop();
+});
+
+beforeEach(() => {
+  fake.received = [];
+  fake.mapReply = { kind: 'error' };
+  fake.phraseReply = { kind: 'error' };
+});
+
+describe('mapping an unparsed question with the language model', () => {
+  const query: AnalyticsQueryInput = {
+    metrics: ['spend', 'clicks'],
+    dimensions: ['campaign'],
+    time: { range: { start: '2026-11-13', end: '2026-11-19' } },
+    order: { metric: 'spend', direction: 'desc' },
+    limit: 3,
+  };
+
+  it('answers a valid tool call with the executor’s numbers', async () => {
+    fake.mapReply = { kind: 'tool', input: query };
+    const answer = await ask(UNMAPPED);
+
+    expect(answer.plan.kind).toBe('clarify');
+    expect(answer.mappedQuery).toMatchObject(query);
+    const direct = await executeQuery(testDb.database.db, scope, query);
+    expect(direct.rows.length).toBeGreaterThan(0);
+    const [headline, figures, chart] = items(answer.message.analytics);
+    const top = direct.rows[0] as DataRow;
+    expect(headline?.content).toContain(String(top.campaign));
+    expect(headline?.content).toContain(formatValue(top.spend as number, 'money', String(top.currency)));
+    expect(((figures?.data ?? []) as DataRow[]).map((row) => [row.campaign, row.spend, row.clicks])).toEqual(
+      direct.rows.map((row) => [row.campaign, row.spend, row.clicks]),
+    );
+    expect(chart?.type).toBe('bar_chart');
+    // Every number the headline shows was recorded as evidence, as in any other answer.
+    const shown = answer.evidence.map((entry) => entry.shown);
+    expect(onlyKnownNumbers(String(headline?.content), shown)).toBe(true);
+    expect(answer.queries[0]?.rows).toEqual(direct.rows);
+    expect(answer.message.reasoning.content).toContain('language model');
+
+    // The request carried the key, the model and one tool whose schema is the query schema.
+    const mapping = fake.received[0];
+    expect(mapping?.authorization).toBe('Bearer test-key');
+    expect(mapping?.body.model).toBe('fake-model');
+    expect(mapping?.body.tools?.map((t) => t.function.name)).toEqual(['run_analytics_query']);
+    expect(JSON.stringify(mapping?.body.tools?.[0]?.function.parameters)).toContain('"roas"');
+    expect(mapping?.body.messages[0]?.content).toContain(`today is ${TODAY}`);
+  });
+
+  it('falls back to the clarify answer when the tool call fails the schema', async () => {
+    fake.mapReply = { kind: 'tool', input: { ...query, metrics: ['happiness'] } };
+    const answer = await ask(UNMAPPED);
+    expect(answer.mappedQuery).toBeUndefined();
+    expect(answer.queries).toEqual([]);
+    expect(answer.message.analytics).toEqual(clarifyAnswer().analytics);
+  });
+
+  it('rejects a tool call that filters on an id outside the caller’s catalog', async () => {
+    fake.mapReply = {
+      kind: 'tool',
+      input: { ...query, filters: [{ dimension: 'campaign', values: ['not-a-campaign-id'] }] },
+    };
+    const answer = await ask(UNMAPPED);
+    expect(answer.mappedQuery).toBeUndefined();
+    expect(answer.message.analytics).toEqual(clarifyAnswer().analytics);
+  });
+
+  it('falls back to the clarify answer when the model answers with text instead of a tool call', async () => {
+    fake.mapReply = { kind: 'text', content: 'You spent about $5 million.' };
+    const answer = await ask(UNMAPPED);
+    expect(answer.mappedQuery).toBeUndefined();
+    expect(answer.message.analytics).toEqual(clarifyAnswer().analytics);
+  });
+});
+
+describe('phrasing the reasoning', () => {
+  it('keeps the deterministic text when the rewrite invents a number', async () => {
+    const deterministic = await ask(SPEND_QUESTION, { model: 'arlo_auto' });
+    fake.phraseReply = { kind: 'text', content: 'You spent $999,999.99 over the last 7 days.' };
+    const answer = await ask(SPEND_QUESTION);
+    expect(fake.received).toHaveLength(1);
+    expect(answer.message.reasoning).toEqual(deterministic.message.reasoning);
+  });
+
+  it('uses a rewrite whose numbers all come from the facts', async () => {
+    const deterministic = await ask(SPEND_QUESTION, { model: 'arlo_auto' });
+    const original = String(deterministic.message.reasoning.content);
+    const firstLine = original.split('\n')[0] ?? '';
+    const rewrite = `In plain words: ${firstLine.replace('- **Period:** ', '')}`;
+    fake.phraseReply = {
+      kind: 'text',
+      // The prompt carries the deterministic text, so the model has what it needs to rephrase.
+      content: (prompt) => (prompt.includes(firstLine) ? rewrite : 'prompt without the text'),
+    };
+    const answer = await ask(SPEND_QUESTION);
+    expect(answer.message.reasoning.content).toBe(rewrite);
+    expect(answer.message.reasoning.header).toBe(deterministic.message.reasoning.header);
+    expect(answer.message.analytics).toEqual(deterministic.message.analytics);
+    expect(answer.evidence).toEqual(deterministic.evidence);
+  });
+});
+
+describe('when the model is unreachable', () => {
+  it('answers deterministically when the server is down', async () => {
+    const down = createServer();
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const port = (down.address() as AddressInfo).port;
+    await new Promise((resolve) => down.close(resolve));
+    const offline = { ...llm, baseUrl: `http://127.0.0.1:${port}/v1` };
+
+    const deterministic = await ask(SPEND_QUESTION, { model: 'arlo_auto' });
+    const answer = await ask(SPEND_QUESTION, { llm: offline });
+    expect(answer.message).toEqual(deterministic.message);
+    const unmapped = await ask(UNMAPPED, { llm: offline });
+    expect(unmapped.message.analytics).toEqual(clarifyAnswer().analytics);
+  });
+
+  it('answers deterministically when the server does not reply in time', async () => {
+    fake.mapReply = { kind: 'hang' };
+    fake.phraseReply = { kind: 'hang' };
+    const slow = { ...llm, timeoutMs: 300 };
+    const started = Date.now();
+    const answer = await ask(UNMAPPED, { llm: slow });
+    expect(answer.message).toEqual(clarifyAnswer());
+    expect(fake.received).toHaveLength(2);
+    // One attempt per step: no retries multiplying the wait.
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('without the pro model or the configuration', () => {
+  it('never calls the model for arlo_auto, or for arlo_pro without LLM settings', async () => {
+    fake.mapReply = {
+      kind: 'tool',
+      input: { metrics: ['spend'], time: { range: { start: TODAY, end: TODAY } } },
+    };
+    fake.phraseReply = { kind: 'text', content: 'rewritten' };
+    const auto = await ask(UNMAPPED, { model: 'arlo_auto' });
+    const unset = await ask(SPEND_QUESTION, { llm: undefined });
+    const defaulted = await answerQuestion(
+      { db: testDb.database.db, scope, today: TODAY, llm },
+      SPEND_QUESTION,
+    );
+    expect(fake.received).toHaveLength(0);
+    expect(auto.message).toEqual(clarifyAnswer());
+    expect(unset.message.reasoning.content).not.toBe('rewritten');
+    expect(defaulted.message.reasoning.content).not.toBe('rewritten');
+  });
+});
+
+describe('the number check', () => {
+  it('reads numbers with separators, decimals and signs as magnitudes', () => {
+    expect(numbersIn('Spend $1,234.50 (−17.2%) over 7 days, 2026')).toEqual([1234.5, 17.2, 7, 2026]);
+  });
+
+  it('accepts the same number written differently and rejects a new one', () => {
+    expect(onlyKnownNumbers('CPA 12.50 on 1234.5', ['CPA $12.5, spend $1,234.50'])).toBe(true);
+    expect(onlyKnownNumbers('CPA 12.51', ['CPA $12.5'])).toBe(false);
+  });
+});
