@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphAdAccount, GraphDataset, GraphInsightRow } from './graph-types';
 
@@ -28,5 +28,15 @@ async function readJson(file: string): Promise<unknown> {
     return JSON.parse(text);
   } catch {
     throw new Error(`${file} is not valid JSON`);
+  }
+}
+
+/** Writes a dataset in the same fixture format, so `arlo ask --data` and other tools can read it. */
+export async function writeDatasetFolder(dir: string, dataset: GraphDataset): Promise<void> {
+  await mkdir(path.join(dir, 'insights'), { recursive: true });
+  await writeFile(path.join(dir, 'adaccounts.json'), JSON.stringify({ data: dataset.adAccounts }, null, 1));
+  for (const account of dataset.adAccounts) {
+    const rows = dataset.insights[account.id] ?? [];
+    await writeFile(path.join(dir, 'insights', `${account.id}.json`), JSON.stringify({ data: rows }));
   }
 }

@@ -1,5 +1,6 @@
 import { ConfigError } from '../server/config';
 import { askCommand } from './ask';
+import { demoCommand } from './demo';
 import { migrateCommand } from './migrate';
 import { serveCommand } from './serve';
 
@@ -7,6 +8,10 @@ type Command = (args: string[]) => Promise<number>;
 
 const commands: Record<string, { run: Command; help: string }> = {
   serve: { run: serveCommand, help: 'start the server and web app (what `npm start` runs)' },
+  demo: {
+    run: demoCommand,
+    help: 'write the demo ad accounts as a fixture folder: demo --out DIR [--now DATE]',
+  },
   migrate: { run: migrateCommand, help: 'apply database migrations and exit' },
   ask: {
     run: askCommand,

@@ -8,7 +8,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (!values['skip-build']) await ensureWebBuild();
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { seedDemoData: true });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

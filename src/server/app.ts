@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type Database, databaseOptionsFor, openDatabase } from './db/client';
+import { seedDemoWarehouse } from './demo/seed';
 import { loggerOptions } from './logger';
 import { webDistDir } from './paths';
 import { docsPlugin } from './plugins/docs';
@@ -27,6 +28,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** The built web app; defaults to dist/web. */
   webRoot?: string;
+  /** Load the demo ad accounts when no Meta app is configured (what `arlo serve` does). */
+  seedDemoData?: boolean;
 }
 
 // Client-supplied request ids are kept for tracing across proxies, but only if they are harmless.
@@ -66,6 +69,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
   if (!options.database) app.addHook('onClose', () => database.close());
   await database.migrate();
+  if (options.seedDemoData && config.meta.demo) {
+    const seeded = await seedDemoWarehouse(database.db);
+    app.log.info(`demo ad accounts loaded: ${seeded.rows} rows through the day before ${seeded.today}`);
+  }
   app.decorate('config', config);
   app.decorate('database', database);
 

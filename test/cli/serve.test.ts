@@ -26,6 +26,7 @@ describe('arlo serve', () => {
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', db: testDatabase.url ? 'postgres' : 'pglite' });
+    expect(first.output()).toMatch(/demo ad accounts loaded: \d+ rows/);
     expect(await first.stop()).toBe(0);
 
     const secretsFile = path.join(dataDir, 'secrets.json');
