@@ -180,6 +180,30 @@ describe('loading and querying the warehouse', () => {
     expect((await run(['1'], { metrics: ['spend'], time: { range } })).rows[0]?.spend).toBe(530.5);
   });
 
+  it('answers from the campaign roll-up exactly as from the ad rows', async () => {
+    const metrics = [
+      'spend',
+      'impressions',
+      'clicks',
+      'purchases',
+      'revenue',
+      'leads',
+      'cpa',
+      'ctr',
+    ] as const;
+    // A campaign-level query reads the roll-up; filtering by every ad forces the ad-level rows.
+    const fromRollup = await run(['1'], { metrics: [...metrics], dimensions: ['campaign'], time: { range } });
+    const fromAds = await run(['1'], {
+      metrics: [...metrics],
+      dimensions: ['campaign'],
+      filters: [{ dimension: 'ad', values: ['1-Video A', '1-Carousel B', '1-Form C'] }],
+      time: { range },
+    });
+    expect(fromRollup.sql).toContain('meta_insights_campaign_daily');
+    expect(fromAds.sql).not.toContain('meta_insights_campaign_daily');
+    expect(fromRollup.rows).toEqual(fromAds.rows);
+  });
+
   it('loads the same rows twice without duplicating them', async () => {
     await loadDataset(t.database.db, dataset);
     const { rows } = await run(['1'], { metrics: ['spend', 'impressions'], time: { range } });

@@ -19,10 +19,20 @@ export class ComposeContext {
     readonly today: string,
   ) {}
 
-  async run(query: AnalyticsQueryInput): Promise<QueryResult> {
-    const result = await executeQuery(this.db, this.scope, query);
-    this.queries.push(result);
-    return result;
+  private readonly cache = new Map<string, Promise<QueryResult>>();
+
+  /** Runs a query once per answer: report sections often ask the same thing twice. */
+  run(query: AnalyticsQueryInput): Promise<QueryResult> {
+    const key = JSON.stringify(query);
+    let pending = this.cache.get(key);
+    if (!pending) {
+      pending = executeQuery(this.db, this.scope, query, {
+        currencyByAccount: this.catalog.currencyByAccount,
+      });
+      pending.then((result) => this.queries.push(result)).catch(() => {});
+      this.cache.set(key, pending);
+    }
+    return pending;
   }
 
   /** "Nov 13 – Nov 19, 2026", recorded as a date so its digits are accounted for. */

@@ -4,6 +4,7 @@ import { type Db, queryRows } from '../../server/db/client';
 import type { Scope } from '../executor';
 import type { EntityDimension } from '../query';
 import { textArray } from '../sql-arrays';
+import { editDistance } from './vocabulary';
 
 export interface CatalogEntity {
   level: Exclude<EntityDimension, 'objective'>;
@@ -173,17 +174,27 @@ function fuzzyMatches(
   catalog: Catalog,
   free: (index: number, length: number) => boolean,
 ): EntityMatch[] {
-  const fuse = new Fuse(catalog.entities, fuseOptions);
-  const words = [...question.matchAll(/[a-z0-9%$.']+/g)].map((m) => ({ text: m[0], index: m.index ?? 0 }));
+  const fuse = fuseFor(catalog);
+  const lengths = catalog.entities.map((entity) => entity.key.length);
+  const shortest = Math.min(...lengths) * 0.8;
+  const longest = Math.max(...lengths) * 1.25;
+  const words = [...question.matchAll(/[a-z0-9%$.']+/g)].map((m) => ({
+    text: m[0],
+    index: m.index ?? 0,
+    nameLike: isNameLike(m[0], catalog),
+  }));
   const results: EntityMatch[] = [];
   const maxWords = Math.min(8, words.length);
   for (let size = maxWords; size >= 2; size--) {
     for (let start = 0; start + size <= words.length; start++) {
-      const first = words[start] as { text: string; index: number };
-      const last = words[start + size - 1] as { text: string; index: number };
+      const first = words[start] as (typeof words)[number];
+      const last = words[start + size - 1] as (typeof words)[number];
       const index = first.index;
       const length = last.index + last.text.length - index;
-      if (!free(index, length)) continue;
+      if (!free(index, length) || length < shortest || length > longest) continue;
+      // A fuzzy search costs milliseconds; most windows hold too few name words to be a name.
+      const nameWords = words.slice(start, start + size).filter((word) => word.nameLike).length;
+      if (nameWords * 2 < size) continue;
       const window = question.slice(index, index + length);
       const best = fuse
         .search(window)
@@ -197,6 +208,33 @@ function fuzzyMatches(
     }
   }
   return results;
+}
+
+const fuseCache = new WeakMap<Catalog, Fuse<CatalogEntity>>();
+
+function fuseFor(catalog: Catalog): Fuse<CatalogEntity> {
+  let fuse = fuseCache.get(catalog);
+  if (!fuse) {
+    fuse = new Fuse(catalog.entities, fuseOptions);
+    fuseCache.set(catalog, fuse);
+  }
+  return fuse;
+}
+
+/** A word from a name, or one edit away from one (a typo). */
+function isNameLike(word: string, catalog: Catalog): boolean {
+  if (catalog.nameWords.has(word)) return true;
+  if (word.length < 4) return false;
+  for (const nameWord of catalog.nameWords) {
+    if (
+      Math.abs(nameWord.length - word.length) <= 1 &&
+      nameWord[0] === word[0] &&
+      editDistance(word, nameWord, 1) <= 1
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function similarLength(name: string, window: string): boolean {

@@ -1,4 +1,5 @@
 import { addDays, previousPeriod, resolveComparison, resolveDateRange } from '../dates';
+import { NUMBER_WORDS } from '../dates/lexicon';
 import { isRatio, type MetricKey, metrics } from '../metrics';
 import type { EntityDimension, TimeGrain } from '../query';
 import { type Catalog, type EntityMatch, findEntities, normalise } from './entities';
@@ -6,20 +7,6 @@ import type { Filters, Period, Plan, ReportKind } from './plan';
 import { correctTypos, findLevels, findMetrics } from './vocabulary';
 
 const DEFAULT_DAYS = 30;
-const numberWords: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-};
 
 // Words that show a question is about advertising even when no metric is named.
 const adsWords =
@@ -227,7 +214,7 @@ function periods(
     );
   const first = resolveDateRange(text, today);
   if (previousOnly && (!first || first.index >= previousOnly.index)) {
-    const count = Number(previousOnly[1]) || numberWords[previousOnly[1] ?? ''] || 7;
+    const count = Number(previousOnly[1]) || NUMBER_WORDS[previousOnly[1] ?? ''] || 7;
     const days = previousOnly[2] === 'week' ? count * 7 : count;
     const range = { start: addDays(today, -days), end: addDays(today, -1), label: `the last ${days} days` };
     return {
@@ -304,7 +291,7 @@ function rankingLimit(text: string): number {
   const value = Number(digits?.[1] ?? digits?.[2]);
   if (value >= 1) return Math.min(value, 50);
   const word = /\b(?:top|bottom|best|worst|which)\s+([a-z]+)\b/.exec(text)?.[1];
-  if (word && numberWords[word]) return numberWords[word];
+  if (word && NUMBER_WORDS[word]) return NUMBER_WORDS[word];
   return /\b(which|what) (campaign|ad ?set|ad|creative|account)\b(?!s)/.test(text) ? 5 : 10;
 }
 

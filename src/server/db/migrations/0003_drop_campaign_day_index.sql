@@ -1,0 +1,1 @@
+DROP INDEX "meta_insights_campaign_day_idx";
