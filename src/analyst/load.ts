@@ -197,7 +197,7 @@ async function upsertInsights(db: Db, rows: ParsedRow[]): Promise<void> {
       actions, action_values)
     select u.ad_id, u.day, u.account_id, u.campaign_id, u.adset_id, u.impressions, u.reach, u.clicks,
       u.link_clicks, u.spend, u.purchases, u.leads, u.revenue, u.post_engagements, u.post_reactions,
-      u.post_comments, a.value::jsonb, v.value::jsonb
+      u.post_comments, a.value, v.value
     from unnest(
       ${textArray(rows.map((r) => r.adId))}, ${sql`${textArray(rows.map((r) => r.day))}::date[]`},
       ${textArray(rows.map((r) => r.accountId))}, ${textArray(rows.map((r) => r.campaignId))},

@@ -148,6 +148,13 @@ describe('names, accounts and breakdowns', () => {
     });
   });
 
+  it('reads "the ad set X" as a lookup of X, not a ranking of ad sets', () => {
+    const adset =
+      warehouse.dataset.insights[`act_${demoScenario.salesAccount.accountId}`]?.[0]?.adset_name ?? '';
+    const plan = parse(`What was the CPA of the ad set ${adset} last month?`);
+    expect(plan).toMatchObject({ kind: 'entity', metrics: ['cpa'], entity: { level: 'adset', name: adset } });
+  });
+
   it('scopes a question to one account named in it, without reading its name as a metric', () => {
     const plan = parse(`What's the total spend for ${sales} in the last 30 days?`);
     expect(plan).toMatchObject({

@@ -54,7 +54,15 @@ export function parseQuestion(question: string, { catalog, today }: ParseContext
   if (report) return { kind: 'report', report, filters, scopeNames };
 
   const metricsAsked = findMetrics(text);
-  const levels = findLevels(text).map((found) => found.value);
+  // A level word right before a name ("the ad set X") names that entity; it does not ask for a ranking.
+  const levels = findLevels(text)
+    .filter(
+      (found) =>
+        !entities.some(
+          (e) => e.index >= found.index + found.length && e.index - (found.index + found.length) <= 12,
+        ),
+    )
+    .map((found) => found.value);
   const base = { range, filters, scopeNames, notes };
 
   if (/\bwhy\b|\bwhat (caused|drove|happened)\b|\breason\b|\bexplain\b/.test(text) && movement(text)) {

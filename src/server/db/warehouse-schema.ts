@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, json, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The analyst's warehouse: Meta insights at ad-and-day grain, plus the names of what they belong
@@ -70,8 +70,9 @@ export const metaInsightsDaily = pgTable(
     postEngagements: count('post_engagements'),
     postReactions: count('post_reactions'),
     postComments: count('post_comments'),
-    actions: jsonb('actions').notNull().default(sql`'[]'::jsonb`),
-    actionValues: jsonb('action_values').notNull().default(sql`'[]'::jsonb`),
+    // Kept verbatim as Meta sent them (json, not jsonb: no re-encoding cost on every load).
+    actions: json('actions').notNull().default(sql`'[]'::json`),
+    actionValues: json('action_values').notNull().default(sql`'[]'::json`),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

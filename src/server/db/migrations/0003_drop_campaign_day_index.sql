@@ -1,1 +1,0 @@
-DROP INDEX "meta_insights_campaign_day_idx";
