@@ -7,10 +7,10 @@ import {
   composeSeries,
   composeTotal,
 } from './compose/basic';
+import { composePlan } from './compose/compose-plan';
 import { ComposeContext } from './compose/context';
-import { composeFatigue, composeWhy } from './compose/diagnose';
 import type { EvidenceEntry } from './compose/evidence';
-import { clarifyAnswer, refuseAnswer } from './compose/fallback';
+import { clarifyAnswer } from './compose/fallback';
 import type { QueryResult, Scope } from './executor';
 import { createLlm, type Llm, type LlmConfig } from './llm/client';
 import { composeCustomQuery } from './llm/compose-query';
@@ -63,7 +63,7 @@ export async function answerQuestion(request: AnalystRequest, question: string):
   }
   const llm = request.model === 'arlo_pro' && request.llm ? createLlm(request.llm) : undefined;
   if (!llm) {
-    const message = await compose(ctx, plan);
+    const message = await composePlan(ctx, plan);
     return { plan, message, queries: ctx.queries, evidence: ctx.evidence.entries };
   }
   const mappedQuery =
@@ -74,7 +74,7 @@ export async function answerQuestion(request: AnalystRequest, question: string):
           objectives: objectivesOf(catalog.objectiveByCampaign),
         })
       : undefined;
-  const composed = mappedQuery ? await composeCustomQuery(ctx, mappedQuery) : await compose(ctx, plan);
+  const composed = mappedQuery ? await composeCustomQuery(ctx, mappedQuery) : await composePlan(ctx, plan);
   const message = await phrased(llm, ctx, composed);
   return {
     plan,
@@ -99,30 +99,4 @@ async function phrased(llm: Llm, ctx: ComposeContext, message: AssistantMessage)
   const facts = ctx.evidence.entries.map((entry) => ({ label: entry.derivation.kind, value: entry.shown }));
   const content = await phraseReasoning(llm, facts, reasoning.content);
   return content === reasoning.content ? message : { ...message, reasoning: { ...reasoning, content } };
-}
-
-function compose(
-  ctx: ComposeContext,
-  plan: Exclude<Plan, { kind: 'report' }>,
-): Promise<AssistantMessage> | AssistantMessage {
-  switch (plan.kind) {
-    case 'total':
-      return composeTotal(ctx, plan);
-    case 'ranking':
-      return composeRanking(ctx, plan);
-    case 'series':
-      return composeSeries(ctx, plan);
-    case 'entity':
-      return composeEntity(ctx, plan);
-    case 'breakdown':
-      return composeBreakdown(ctx, plan);
-    case 'why':
-      return composeWhy(ctx, plan);
-    case 'fatigue':
-      return composeFatigue(ctx, plan);
-    case 'clarify':
-      return clarifyAnswer();
-    case 'refuse':
-      return refuseAnswer();
-  }
 }

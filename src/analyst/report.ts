@@ -1,7 +1,6 @@
 import type { AssistantMessage } from '../shared/api/answer';
-import { composeRanking, composeTotal } from './compose/basic';
+import { composePlan } from './compose/compose-plan';
 import type { ComposeContext } from './compose/context';
-import { composeFatigue, composeWhy } from './compose/diagnose';
 import { addDays, previousPeriod } from './dates';
 import type { MetricKey } from './metrics';
 import type { Filters, Period, Plan, ReportKind } from './parse/plan';
@@ -35,7 +34,8 @@ const rankingMetric: Record<ReportKind, MetricKey> = { performance: 'cpa', reven
 interface SectionSpec {
   title: string;
   question: string;
-  plan: Plan;
+  /** Only plans a report is made of; the type rules out nesting a report or a clarification. */
+  plan: Extract<Plan, { kind: 'total' | 'ranking' | 'why' | 'fatigue' }>;
 }
 
 function sections(kind: ReportKind, today: string, filters: Filters, scopeNames: string[]): SectionSpec[] {
@@ -114,7 +114,7 @@ export async function buildReport(
 ): Promise<ReportSection[]> {
   const out: ReportSection[] = [];
   for (const [order, spec] of sections(plan.report, ctx.today, plan.filters, plan.scopeNames).entries()) {
-    const message = await composeSection(ctx, spec.plan);
+    const message = await composePlan(ctx, spec.plan);
     out.push({
       order,
       title: spec.title,
@@ -128,21 +128,6 @@ export async function buildReport(
     });
   }
   return out;
-}
-
-function composeSection(ctx: ComposeContext, plan: Plan): Promise<AssistantMessage> {
-  switch (plan.kind) {
-    case 'total':
-      return composeTotal(ctx, plan);
-    case 'ranking':
-      return composeRanking(ctx, plan);
-    case 'why':
-      return composeWhy(ctx, plan);
-    case 'fatigue':
-      return composeFatigue(ctx, plan);
-    default:
-      throw new Error(`a report cannot hold a ${plan.kind} section`);
-  }
 }
 
 /** A whole report as one message (for `arlo ask`): each part lists the sections' parts in order. */

@@ -181,6 +181,18 @@ function analyticsRows(message: AssistantMessage): Record<string, unknown>[] {
     .flatMap((item) => item.data as Record<string, unknown>[]);
 }
 
+describe('determinism', () => {
+  it('gives the same answer twice, however its concurrent queries finish', async () => {
+    for (const question of ['Give me a performance report', 'Why did my CPA go up in the last 7 days?']) {
+      const first = await ask(question);
+      const second = await ask(question);
+      expect(second.sections ?? second.message).toEqual(first.sections ?? first.message);
+      expect(second.evidence).toEqual(first.evidence);
+      expect(second.queries.map((q) => q.sql)).toEqual(first.queries.map((q) => q.sql));
+    }
+  });
+});
+
 describe('figures match the generated data', () => {
   it('totals', async () => {
     const answer = await ask('How much did I spend in the last 7 days?');

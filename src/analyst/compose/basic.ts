@@ -261,7 +261,7 @@ export async function composeBreakdown(
     const first = result.rows[0];
     items.push(
       text(
-        `**${plan.entity.name}** by ${levelLabel[level].one} in ${ctx.period(plan.range)}: ${ctx.evidence.count(result.rows)} ${levelLabel[level].many}. **${first?.[key]}** has the most favourable ${metrics[plan.metric].label} at ${ctx.value(first, plan.metric)}.`,
+        `**${plan.entity.name}** by ${levelLabel[level].one} in ${ctx.period(plan.range)}: ${ctx.evidence.count(result.rows)} ${levelLabel[level].many}. **${first?.[key]}** ${metrics[plan.metric].ratio ? 'has the best' : 'leads on'} ${metrics[plan.metric].label} with ${ctx.value(first, plan.metric)}.`,
       ),
     );
     items.push(

@@ -10,7 +10,14 @@ import { Evidence } from './evidence';
 /** What composing one answer needs, and what it leaves behind: every query it ran and every number it wrote. */
 export class ComposeContext {
   readonly evidence = new Evidence();
-  readonly queries: QueryResult[] = [];
+  // One slot per query, in the order they were asked: concurrent queries finish in any order,
+  // and an answer must not depend on which finished first.
+  private readonly slots: (QueryResult | undefined)[] = [];
+
+  /** Every query this answer has run so far, in the order it asked for them. */
+  get queries(): QueryResult[] {
+    return this.slots.filter((result): result is QueryResult => result !== undefined);
+  }
 
   constructor(
     readonly db: Db,
@@ -29,7 +36,8 @@ export class ComposeContext {
       pending = executeQuery(this.db, this.scope, query, {
         currencyByAccount: this.catalog.currencyByAccount,
       });
-      pending.then((result) => this.queries.push(result)).catch(() => {});
+      const slot = this.slots.push(undefined) - 1;
+      pending.then((result) => (this.slots[slot] = result)).catch(() => {});
       this.cache.set(key, pending);
     }
     return pending;

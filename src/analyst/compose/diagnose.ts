@@ -175,27 +175,23 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
   );
 }
 
+/** Below this, a CTR or frequency change in a week is noise. */
+const MIN_FATIGUE_IMPRESSIONS = 1000;
+
 export async function composeFatigue(
   ctx: ComposeContext,
   plan: PlanOf<'fatigue'>,
 ): Promise<AssistantMessage> {
   const needed: MetricKey[] = ['frequency', 'ctr', 'impressions', 'spend'];
-  const [now, before] = await Promise.all([
+  const adsIn = (range: { start: string; end: string }) =>
     ctx.run({
       metrics: needed,
       dimensions: ['ad'],
       filters: plan.filters,
-      time: { range: plan.range },
-      minVolume: { metric: 'impressions', min: 1000 },
-    }),
-    ctx.run({
-      metrics: needed,
-      dimensions: ['ad'],
-      filters: plan.filters,
-      time: { range: plan.compare },
-      minVolume: { metric: 'impressions', min: 1000 },
-    }),
-  ]);
+      time: { range },
+      minVolume: { metric: 'impressions', min: MIN_FATIGUE_IMPRESSIONS },
+    });
+  const [now, before] = await Promise.all([adsIn(plan.range), adsIn(plan.compare)]);
   const flagged = now.rows
     .map((row) => ({ row, earlier: before.rows.find((c) => c.ad === row.ad && c.currency === row.currency) }))
     .filter(
@@ -256,7 +252,7 @@ export async function composeFatigue(
       metrics: needed,
       level: 'ad',
       excluded: [
-        `ads with fewer than ${ctx.evidence.constant(1000, '1,000', 'minimum impressions')} impressions in either period.`,
+        `ads with fewer than ${ctx.evidence.constant(MIN_FATIGUE_IMPRESSIONS, MIN_FATIGUE_IMPRESSIONS.toLocaleString('en-US'), 'minimum impressions')} impressions in either period.`,
       ],
       steps: [
         '**Fatigue rule:** frequency (impressions ÷ reach) rising while CTR falls, both by the anomaly threshold.',
