@@ -1,12 +1,5 @@
 import type { Db } from '../server/db/client';
 import type { AssistantMessage } from '../shared/api/answer';
-import {
-  composeBreakdown,
-  composeEntity,
-  composeRanking,
-  composeSeries,
-  composeTotal,
-} from './compose/basic';
 import { composePlan } from './compose/compose-plan';
 import { ComposeContext } from './compose/context';
 import type { EvidenceEntry } from './compose/evidence';
