@@ -38,6 +38,8 @@ describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
     try {
       const response = await page.goto(`${baseUrl}${route}`);
       expect(response?.status()).toBe(200);
+      // Pages are lazy chunks: wait for this page's heading rather than reading whatever is there.
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
       const name = route === '/' ? 'chat' : route.slice(1);
       await page.screenshot({ path: path.join(artifactsDir, `web-shell-${name}.png`) });
@@ -53,7 +55,9 @@ describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
       await page.goto(`${baseUrl}/signup`);
       await page.getByRole('link', { name: 'Sign in' }).click();
       await page.waitForURL(`${baseUrl}/login`);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sign in to ARLO');
+      // The address changes before the lazy page renders; wait for the new heading itself.
+      await page.getByRole('heading', { level: 1, name: 'Sign in to ARLO' }).waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     } finally {
       await page.close();
     }
