@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { authenticatePlugin } from './auth/authenticate';
 import type { Config } from './config';
 import { type Database, databaseOptionsFor, openDatabase } from './db/client';
 import { seedDemoWarehouse } from './demo/seed';
 import { loggerOptions } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
 import { webDistDir } from './paths';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -18,6 +20,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    mailer: Mailer;
   }
 }
 
@@ -75,6 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.decorate('config', config);
   app.decorate('database', database);
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  await app.register(authenticatePlugin);
 
   // 3. Routes, one folder per feature.
   await registerRoutes(app);

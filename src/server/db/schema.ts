@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Statuses and plans exactly as SPEC.md section 4 names them.
 export const userStatus = pgEnum('user_status', ['signup', 'active', 'trial', 'payment', 'paused']);
 export const userType = pgEnum('user_type', ['basic', 'pro']);
+export const signupMethod = pgEnum('signup_method', ['web', 'google', 'facebook']);
+export const codePurpose = pgEnum('code_purpose', ['verify_email', 'reset_password']);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -12,8 +14,35 @@ export const users = pgTable('users', {
   name: text('name').notNull().default(''),
   status: userStatus('status').notNull().default('signup'),
   userType: userType('user_type').notNull().default('basic'),
+  signupMethod: signupMethod('signup_method').notNull().default('web'),
+  /** argon2id; null for accounts that only sign in with Google or Facebook. */
+  passwordHash: text('password_hash'),
+  /** Null until the emailed code is verified: such a signup is still pending and can be redone. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Raised on a password reset; tokens carrying an older version are refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  fbPermissionsGranted: boolean('fb_permissions_granted').notNull().default(false),
+  gPermissionsGranted: boolean('g_permissions_granted').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export * from './warehouse-schema';
+
+/** Emailed 6-digit codes, stored only as keyed hashes; each dies after 5 tries, 300 s, or one use. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: codePurpose('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+);

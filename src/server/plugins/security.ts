@@ -41,6 +41,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   await app.register(rateLimit, {
     global: false,
+    // After body parsing, so a route can key its limit on the account named in the body.
+    hook: 'preHandler',
     ...(redis ? { redis, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,

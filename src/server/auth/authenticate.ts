@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import { verifyToken } from './tokens';
+
+type User = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A preHandler for route folders that need a signed-in user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    currentUser: User;
+  }
+}
+
+/**
+ * Reads the bearer token, checks it, and loads its user. A token from before a password reset
+ * (an older version) or for a deleted user is as invalid as a forged one: 401.
+ */
+export const authenticatePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('currentUser', null as unknown as User);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('UNAUTHORIZED', 'No auth token');
+    const claims = await verifyToken(app.config, token);
+    const [user] = claims
+      ? await app.database.db.select().from(users).where(eq(users.id, claims.userId)).limit(1)
+      : [];
+    if (!claims || !user || user.tokenVersion !== claims.version || user.email !== claims.email) {
+      throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
+    }
+    request.currentUser = user;
+  });
+});

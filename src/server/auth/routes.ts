@@ -1,0 +1,265 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as api from '../../shared/api/auth';
+import { passwordProblem } from '../../shared/auth/password';
+import { errorResponseSchema } from '../../shared/errors';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import {
+  CODE_TTL_SECONDS,
+  consumeCode,
+  issueCode,
+  MAX_SENDS_PER_DAY,
+  RESEND_AFTER_SECONDS,
+  secondsLeft,
+  sendsToday,
+} from './codes';
+import { hashPassword, timingDummy, verifyPassword } from './passwords';
+import { issueToken } from './tokens';
+
+type User = typeof users.$inferSelect;
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+// Per IP and account: one visitor cannot burn through codes, and nobody can exhaust someone
+// else's allowance from another address. (Code guesses are also capped per code: 5 tries.)
+const codeLimit = {
+  rateLimit: {
+    max: 30,
+    timeWindow: 60_000,
+    keyGenerator: (request: { ip: string; body?: unknown }) =>
+      `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+  },
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const key = app.config.encryptionKey;
+
+  const findUser = async (email: string): Promise<User | undefined> =>
+    (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+  const authUser = (user: User) => ({
+    uid: user.email,
+    name: user.name,
+    status: user.status,
+    signup_method: user.signupMethod,
+  });
+  const token = (user: User) =>
+    issueToken(app.config, { userId: user.id, email: user.email, version: user.tokenVersion });
+
+  async function sendCode(user: User, purpose: 'verify_email' | 'reset_password'): Promise<void> {
+    if ((await sendsToday(db, user.id, purpose)) >= MAX_SENDS_PER_DAY) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many codes were sent to this email today. Please try again tomorrow.',
+      );
+    }
+    const code = await issueCode(db, key, user.id, purpose);
+    await app.mailer.sendCode(user.email, purpose, code, CODE_TTL_SECONDS / 60);
+  }
+
+  app.post(
+    '/check-signup-status',
+    {
+      schema: {
+        body: api.checkSignupStatusBody,
+        response: { 200: api.checkSignupStatusResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUser(request.body.email);
+      if (user?.emailVerifiedAt) {
+        throw new AppError('CONFLICT', 'User already exists with active account', { redirect: '/login' });
+      }
+      return {};
+    },
+  );
+
+  app.post(
+    '/create-user',
+    { schema: { body: api.createUserBody, response: { 200: api.createUserResponse, ...errors } } },
+    async (request) => {
+      const { email, password } = request.body;
+      const problem = passwordProblem(password);
+      if (problem) throw new AppError('VALIDATION_ERROR', problem);
+      const existing = await findUser(email);
+      if (existing?.emailVerifiedAt) {
+        throw new AppError('CONFLICT', 'User already exists with active account', { redirect: '/login' });
+      }
+      const passwordHash = await hashPassword(password);
+      // A signup that was never verified is replaced: new password, new code.
+      const [user] = await db
+        .insert(users)
+        .values({ email, passwordHash, signupMethod: 'web', status: 'signup' })
+        .onConflictDoUpdate({
+          target: users.email,
+          set: { passwordHash, updatedAt: sql`now()` },
+          setWhere: sql`${users.emailVerifiedAt} is null`,
+        })
+        .returning();
+      if (!user)
+        throw new AppError('CONFLICT', 'User already exists with active account', { redirect: '/login' });
+      await sendCode(user, 'verify_email');
+      return { requiresVerification: true as const };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      config: codeLimit,
+      schema: { body: api.verifyEmailBody, response: { 200: api.verifyEmailResponse, ...errors } },
+    },
+    async (request) => {
+      const { email, code } = request.body;
+      const user = await findUser(email);
+      if (!user || user.emailVerifiedAt || !(await consumeCode(db, key, user.id, 'verify_email', code))) {
+        throw new AppError('BAD_REQUEST', 'Invalid verification code. Please try again.');
+      }
+      const [verified] = await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id))
+        .returning();
+      const current = verified ?? user;
+      return {
+        success: true as const,
+        token: await token(current),
+        user: authUser(current),
+        redirect: '/platforms-permissions',
+        message: 'Email verified successfully.',
+      };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      config: codeLimit,
+      schema: {
+        body: api.resendVerificationBody,
+        response: { 200: api.resendVerificationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUser(request.body.email);
+      if (!user || user.emailVerifiedAt) throw new AppError('NOT_FOUND', 'No pending signup for this email.');
+      const left = await secondsLeft(db, user.id, 'verify_email');
+      const wait = left === undefined ? 0 : left - (CODE_TTL_SECONDS - RESEND_AFTER_SECONDS);
+      if (wait > 0) {
+        throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before requesting a new code.`, {
+          secondsLeft: wait,
+        });
+      }
+      await sendCode(user, 'verify_email');
+      return { success: true as const, message: 'New verification code sent to your email.' };
+    },
+  );
+
+  app.post(
+    '/validate-email',
+    {
+      config: codeLimit,
+      schema: { body: api.validateEmailBody, response: { 200: api.validateEmailResponse, ...errors } },
+    },
+    async (request) => {
+      const user = await findUser(request.body.email);
+      return { valid: Boolean(user?.emailVerifiedAt || (user && user.signupMethod !== 'web')) };
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: codeLimit, schema: { body: api.loginBody, response: { 200: api.loginResponse, ...errors } } },
+    async (request) => {
+      const { email, password } = request.body;
+      const user = await findUser(email);
+      // A signup that never verified its email is not an account yet.
+      if (!user || (!user.emailVerifiedAt && user.signupMethod === 'web')) {
+        await verifyPassword(await timingDummy(), password);
+        throw new AppError('NOT_FOUND', 'Email not found');
+      }
+      if (!(await verifyPassword(user.passwordHash, password)))
+        throw new AppError('UNAUTHORIZED', 'Invalid password');
+      return {
+        token: await token(user),
+        user: authUser(user),
+        status: user.status,
+        signup_method: user.signupMethod,
+        originalHost: app.config.publicUrl,
+      };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: codeLimit,
+      schema: { body: api.forgotPasswordBody, response: { 200: api.forgotPasswordResponse, ...errors } },
+    },
+    async (request) => {
+      const user = await findUser(request.body.email);
+      // Same answer, and no waiting on the mail server, whether or not the account exists.
+      if (user?.emailVerifiedAt) {
+        sendCode(user, 'reset_password').catch((error) =>
+          request.log.warn({ err: error }, 'reset code not sent'),
+        );
+      }
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/reset-password-with-code',
+    {
+      config: codeLimit,
+      schema: { body: api.resetPasswordBody, response: { 200: api.resetPasswordResponse, ...errors } },
+    },
+    async (request) => {
+      const { email, code, newPassword } = request.body;
+      const problem = passwordProblem(newPassword);
+      if (problem) throw new AppError('VALIDATION_ERROR', problem);
+      const user = await findUser(email);
+      if (!user || !(await consumeCode(db, key, user.id, 'reset_password', code))) {
+        throw new AppError('BAD_REQUEST', 'Invalid verification code. Please try again.');
+      }
+      // Raising the version revokes every token issued before the reset.
+      await db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(newPassword),
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id));
+      return { success: true as const };
+    },
+  );
+
+  await app.register(async (authenticated) => {
+    authenticated.addHook('preHandler', authenticated.authenticate);
+    authenticated.get(
+      '/user/status',
+      { schema: { security: [{ bearerAuth: [] }], response: { 200: api.userStatusResponse, ...errors } } },
+      async (request) => {
+        const user = request.currentUser;
+        return {
+          user: {
+            status: user.status,
+            user_type: user.userType,
+            uid: user.email,
+            name: user.name,
+            fb_permissions_granted: user.fbPermissionsGranted,
+            g_permissions_granted: user.gPermissionsGranted,
+            accounts: [],
+          },
+        };
+      },
+    );
+  });
+};

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface Mailer {
+  sendCode(
+    to: string,
+    purpose: 'verify_email' | 'reset_password',
+    code: string,
+    minutes: number,
+  ): Promise<void>;
+  close(): void;
+}
+
+const subjects = {
+  verify_email: 'Your ARLO verification code',
+  reset_password: 'Your ARLO password reset code',
+} as const;
+
+/** Mail over SMTP_URL; without it (local demo), the code is written to the server log instead. */
+export function createMailer(config: Pick<Config, 'mail'>, log: FastifyBaseLogger): Mailer {
+  if (!config.mail.smtpUrl) {
+    return {
+      sendCode: async (to, purpose, code) => {
+        log.info(
+          { to, purpose },
+          `SMTP_URL is not set; ${purpose === 'verify_email' ? 'verification' : 'reset'} code: ${code}`,
+        );
+      },
+      close: () => {},
+    };
+  }
+  const transport = nodemailer.createTransport(config.mail.smtpUrl);
+  return {
+    sendCode: async (to, purpose, code, minutes) => {
+      const action = purpose === 'verify_email' ? 'verify your email' : 'reset your password';
+      await transport.sendMail({
+        from: config.mail.from,
+        to,
+        subject: subjects[purpose],
+        text: `Your code to ${action} is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
+        html: `<p>Your code to ${action} is:</p><p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p><p>It expires in ${minutes} minutes. If you did not ask for it, ignore this email.</p>`,
+      });
+    },
+    close: () => transport.close(),
+  };
+}
