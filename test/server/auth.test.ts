@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 
@@ -282,5 +283,41 @@ describe('tokens', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/auth/user/status' });
     expect(missing.statusCode).toBe(401);
     expect(missing.json().message).toBe('No auth token');
+  });
+});
+
+describe('failed logins per account', () => {
+  const email = 'capped@example.com';
+  beforeAll(() => signUp(email));
+
+  it('caps an account at 100 failures an hour with a clear 429, and a password reset lifts it', async () => {
+    // 100 failures recorded directly: driving them through argon2 would take minutes.
+    await t.testDatabase.database.db.execute(sql`insert into login_failures (user_id)
+      select id from users, generate_series(1, 100) where email = ${email}`);
+    const locked = await post('/auth/login', { email, password: STRONG });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many failed login attempts for this account/);
+
+    await post('/auth/forgot-password', { email });
+    const code = await smtp.nextCode(email);
+    expect(
+      (await post('/auth/reset-password-with-code', { email, code, newPassword: 'Fresh-Start-9' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post('/auth/login', { email, password: 'Fresh-Start-9' })).statusCode).toBe(200);
+  });
+
+  it('counts a wrong password and forgets the count after a successful login', async () => {
+    await post('/auth/login', { email, password: 'Wrong-Pass-99' });
+    const count = async () => {
+      const rows = await queryRows<{ n: number }>(
+        t.testDatabase.database.db,
+        sql`select count(*)::int as n from login_failures where user_id = (select id from users where email = ${email})`,
+      );
+      return Number(rows[0]?.n);
+    };
+    expect(await count()).toBe(1);
+    expect((await post('/auth/login', { email, password: 'Fresh-Start-9' })).statusCode).toBe(200);
+    expect(await count()).toBe(0);
   });
 });

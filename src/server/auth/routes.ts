@@ -5,6 +5,7 @@ import { passwordProblem } from '../../shared/auth/password';
 import { errorResponseSchema } from '../../shared/errors';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
+import { authUser } from './auth-user';
 import {
   CODE_TTL_SECONDS,
   consumeCode,
@@ -14,6 +15,7 @@ import {
   secondsLeft,
   sendsToday,
 } from './codes';
+import { clearFailures, MAX_FAILED_LOGINS_PER_HOUR, recentFailures, recordFailure } from './login-failures';
 import { hashPassword, timingDummy, verifyPassword } from './passwords';
 import { issueToken } from './tokens';
 
@@ -43,12 +45,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const findUser = async (email: string): Promise<User | undefined> =>
     (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
-  const authUser = (user: User) => ({
-    uid: user.email,
-    name: user.name,
-    status: user.status,
-    signup_method: user.signupMethod,
-  });
   const token = (user: User) =>
     issueToken(app.config, { userId: user.id, email: user.email, version: user.tokenVersion });
 
@@ -184,8 +180,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await verifyPassword(await timingDummy(), password);
         throw new AppError('NOT_FOUND', 'Email not found');
       }
-      if (!(await verifyPassword(user.passwordHash, password)))
+      if ((await recentFailures(db, user.id)) >= MAX_FAILED_LOGINS_PER_HOUR) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many failed login attempts for this account. Please try again in an hour, or reset your password.',
+        );
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await recordFailure(db, user.id);
         throw new AppError('UNAUTHORIZED', 'Invalid password');
+      }
+      await clearFailures(db, user.id);
       return {
         token: await token(user),
         user: authUser(user),
@@ -237,6 +242,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, user.id));
+      await clearFailures(db, user.id);
       return { success: true as const };
     },
   );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Statuses and plans exactly as SPEC.md section 4 names them.
 export const userStatus = pgEnum('user_status', ['signup', 'active', 'trial', 'payment', 'paused']);
@@ -46,3 +57,28 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
 );
+
+export const identityProvider = pgEnum('identity_provider', ['google', 'facebook']);
+
+/**
+ * A Google or Facebook sign-in, keyed by the provider's own subject id, never by email: an email
+ * match alone never lets a social login into an account.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: identityProvider('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    // One identity per provider per user.
+    uniqueIndex('user_identities_user_provider_idx').on(t.userId, t.provider),
+  ],
+);
+
+export * from './auth-schema';

@@ -77,3 +77,14 @@ export const userStatusResponse = z.object({
     accounts: z.array(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
   }),
 });
+
+// Google and Facebook sign-in (SPEC.md section 7). Credentials are bounded so junk is a cheap 400.
+export const googleAuthBody = z.object({ credential: z.string().min(1).max(8192) });
+export const facebookAuthBody = z.object({ accessToken: z.string().min(1).max(4096) });
+export const socialSignupResponse = z.object({
+  redirect: z.string(),
+  token: z.string(),
+  user: authUserSchema,
+  message: z.string(),
+});
+export const socialLoginResponse = loginResponse;
