@@ -1,10 +1,10 @@
 import { PageShell } from '../../components/ui/page-shell';
-import { AuthSwitchLink } from '../../features/auth/components/auth-switch-link';
+import { LoginFlow } from '../../features/auth/components/login-flow';
 
 export function LoginRoute() {
   return (
     <PageShell title="Sign in to ARLO" subtitle="Ask your Meta Ads data anything.">
-      <AuthSwitchLink to="/signup" />
+      <LoginFlow />
     </PageShell>
   );
 }

@@ -1,10 +1,10 @@
 import { PageShell } from '../../components/ui/page-shell';
-import { AuthSwitchLink } from '../../features/auth/components/auth-switch-link';
+import { SignupFlow } from '../../features/auth/components/signup-flow';
 
 export function SignupRoute() {
   return (
     <PageShell title="Join ARLO" subtitle="Exact answers about your Meta Ads, in plain English.">
-      <AuthSwitchLink to="/login" />
+      <SignupFlow />
     </PageShell>
   );
 }

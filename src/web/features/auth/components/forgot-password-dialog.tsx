@@ -1,0 +1,107 @@
+import { type FormEvent, useId, useState } from 'react';
+import { passwordProblem } from '../../../../shared/auth/password';
+import { useForgotPassword } from '../api/forgot-password';
+import { useResetPassword } from '../api/reset-password';
+import { errorMessage } from '../lib/errors';
+import { emailProblem, normalizeEmail } from '../lib/validation';
+import { CodeInput } from './code-input';
+import { EmailStep } from './email-step';
+import { FormMessage } from './form-message';
+import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
+
+/** SPEC.md section 5, reset password: the first problem with the code and the new password. */
+export function resetProblem(code: string, newPassword: string): string | undefined {
+  if (!/^\d{6}$/.test(code)) return 'Please enter a valid 6-digit verification code';
+  if (!newPassword) return 'Please enter a new password';
+  return passwordProblem(newPassword);
+}
+
+/** Forgot password: email, then code and new password; `onDone` returns to login. */
+export function ForgotPasswordDialog({
+  initialEmail,
+  onClose,
+  onDone,
+}: {
+  initialEmail: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const titleId = useId();
+  const [email, setEmail] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const forgot = useForgotPassword();
+  const reset = useResetPassword();
+
+  const sendCode = (raw: string) => {
+    const normalized = normalizeEmail(raw);
+    setError(null);
+    forgot.mutate(
+      { email: normalized },
+      {
+        onSuccess: () => setEmail(normalized),
+        onError: () => setError('Failed to send reset code. Please try again.'),
+      },
+    );
+  };
+
+  const submitReset = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = resetProblem(code, newPassword);
+    setError(problem ?? null);
+    if (problem || !email) return;
+    reset.mutate(
+      { email, code, newPassword },
+      {
+        onSuccess: onDone,
+        onError: (failure) => setError(errorMessage(failure, 'Failed to reset password. Please try again.')),
+      },
+    );
+  };
+
+  return (
+    <div className="fixed inset-0 z-10 flex items-center justify-center bg-slate-900/40 p-6">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-lg"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          Reset your password
+        </h2>
+        {email === null ? (
+          <>
+            <p className="text-sm text-slate-600">We will email you a 6-digit code.</p>
+            <EmailStep
+              initialEmail={emailProblem(initialEmail) ? '' : initialEmail}
+              pending={forgot.isPending}
+              error={error}
+              onSubmit={sendCode}
+            />
+          </>
+        ) : (
+          <form className="space-y-4" noValidate onSubmit={submitReset}>
+            <p className="text-sm text-slate-600">
+              Enter the code sent to <strong>{email}</strong> and choose a new password.
+            </p>
+            <CodeInput label="Reset code" value={code} onChange={setCode} />
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={setNewPassword}
+            />
+            <FormMessage error={error} />
+            <SubmitButton disabled={reset.isPending}>Reset Password</SubmitButton>
+          </form>
+        )}
+        <button type="button" className="w-full text-sm text-slate-600 hover:underline" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

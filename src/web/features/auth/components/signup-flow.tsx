@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { saveSession } from '../../../lib/session';
+import { useCheckSignupStatus } from '../api/check-signup-status';
+import { useCreateUser } from '../api/create-user';
+import { useResendVerification } from '../api/resend-verification';
+import { useVerifyEmail } from '../api/verify-email';
+import { errorMessage, errorRedirect } from '../lib/errors';
+import { useGoTo } from '../lib/use-go-to';
+import { normalizeEmail } from '../lib/validation';
+import { AuthSwitchLink } from './auth-switch-link';
+import { EmailStep } from './email-step';
+import { SignupPasswordStep } from './signup-password-step';
+import { SocialButtons } from './social-buttons';
+import { VerifyEmailStep } from './verify-email-step';
+
+type Step = 'email' | 'password' | 'verify';
+
+/** SPEC.md section 4, signup flow: email, then password, then the emailed code. */
+export function SignupFlow() {
+  const goTo = useGoTo();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const checkStatus = useCheckSignupStatus();
+  const createUser = useCreateUser();
+  const verify = useVerifyEmail();
+  const resend = useResendVerification();
+
+  const submitEmail = (raw: string) => {
+    const normalized = normalizeEmail(raw);
+    setError(null);
+    checkStatus.mutate(
+      { email: normalized },
+      {
+        onSuccess: (result) => {
+          if (result.redirect) return goTo(result.redirect);
+          setEmail(normalized);
+          setStep('password');
+        },
+        onError: (failure) => {
+          const redirect = errorRedirect(failure);
+          if (redirect) return goTo(redirect);
+          setError(errorMessage(failure, 'Error checking email. Please try again.'));
+        },
+      },
+    );
+  };
+
+  const submitPassword = (password: string) => {
+    setError(null);
+    createUser.mutate(
+      { email, password, method: 'web' },
+      {
+        onSuccess: () => {
+          setNotice(null);
+          setStep('verify');
+        },
+        onError: (failure) => setError(errorMessage(failure, 'Error creating account. Please try again.')),
+      },
+    );
+  };
+
+  const submitCode = (code: string) => {
+    setError(null);
+    verify.mutate(
+      { email, code },
+      {
+        onSuccess: (result) => {
+          saveSession(result.token, result.user);
+          goTo(result.redirect || '/platforms-permissions');
+        },
+        onError: (failure) => setError(errorMessage(failure, 'Invalid verification code. Please try again.')),
+      },
+    );
+  };
+
+  const resendCode = async (): Promise<boolean> => {
+    setError(null);
+    try {
+      await resend.mutateAsync({ email });
+      setNotice('New verification code sent to your email.');
+      return true;
+    } catch (failure) {
+      setError(errorMessage(failure, 'Error resending code. Please try again.'));
+      return false;
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      {step === 'email' ? (
+        <>
+          <EmailStep pending={checkStatus.isPending} error={error} onSubmit={submitEmail} />
+          <SocialButtons flow="signup" heading="Or sign up with" />
+          <p className="text-xs text-slate-500">
+            By signing up you agree to our{' '}
+            <Link className="text-indigo-600 hover:underline" to="/terms">
+              Terms of Service
+            </Link>
+            .
+          </p>
+        </>
+      ) : null}
+      {step === 'password' ? (
+        <SignupPasswordStep
+          email={email}
+          pending={createUser.isPending}
+          error={error}
+          onSubmit={submitPassword}
+        />
+      ) : null}
+      {step === 'verify' ? (
+        <VerifyEmailStep
+          email={email}
+          verifying={verify.isPending}
+          resending={resend.isPending}
+          error={error}
+          notice={notice}
+          onVerify={submitCode}
+          onResend={resendCode}
+        />
+      ) : null}
+      <AuthSwitchLink to="/login" />
+    </div>
+  );
+}
