@@ -39,7 +39,18 @@ const codeLimit = {
   },
 };
 
+/** Across every account: one address cannot walk through many emails (enumeration, password spraying). */
+export const AUTH_REQUESTS_PER_IP_PER_MINUTE = 300;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook(
+    'preHandler',
+    app.rateLimit({
+      max: AUTH_REQUESTS_PER_IP_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `auth-ip|${request.ip}`,
+    }),
+  );
   const { db } = app.database;
   const key = app.config.encryptionKey;
 
