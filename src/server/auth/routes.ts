@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../shared/api/auth';
 import { passwordProblem } from '../../shared/auth/password';
-import { errorResponseSchema } from '../../shared/errors';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
-import { authUser } from './auth-user';
+import { authErrorResponses, authUser, loginAnswer, tokenFor } from './auth-user';
 import {
   CODE_TTL_SECONDS,
   consumeCode,
@@ -17,17 +16,10 @@ import {
 } from './codes';
 import { clearFailures, MAX_FAILED_LOGINS_PER_HOUR, recentFailures, recordFailure } from './login-failures';
 import { hashPassword, timingDummy, verifyPassword } from './passwords';
-import { issueToken } from './tokens';
 
 type User = typeof users.$inferSelect;
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = authErrorResponses;
 // Per IP and account: one visitor cannot burn through codes, and nobody can exhaust someone
 // else's allowance from another address. (Code guesses are also capped per code: 5 tries.)
 const codeLimit = {
@@ -56,8 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const findUser = async (email: string): Promise<User | undefined> =>
     (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
-  const token = (user: User) =>
-    issueToken(app.config, { userId: user.id, email: user.email, version: user.tokenVersion });
+  const token = (user: User) => tokenFor(app.config, user);
 
   async function sendCode(user: User, purpose: 'verify_email' | 'reset_password'): Promise<void> {
     if ((await sendsToday(db, user.id, purpose)) >= MAX_SENDS_PER_DAY) {
@@ -202,13 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('UNAUTHORIZED', 'Invalid password');
       }
       await clearFailures(db, user.id);
-      return {
-        token: await token(user),
-        user: authUser(user),
-        status: user.status,
-        signup_method: user.signupMethod,
-        originalHost: app.config.publicUrl,
-      };
+      return loginAnswer(app.config, user);
     },
   );
 

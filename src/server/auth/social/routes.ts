@@ -4,22 +4,14 @@ import * as api from '../../../shared/api/auth';
 import { errorResponseSchema } from '../../../shared/errors';
 import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { authUser } from '../auth-user';
-import { issueToken } from '../tokens';
+import { authErrorResponses, authUser, loginAnswer, tokenFor } from '../auth-user';
 import { facebookAppOf, facebookVerifier } from './facebook';
 import { googleVerifier, type SocialProfile, SocialVerifyError } from './google';
 
 type User = typeof users.$inferSelect;
 type Provider = 'google' | 'facebook';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = { ...authErrorResponses, 503: errorResponseSchema };
 // Each call costs a request to Google or Facebook: cap it per address.
 const socialLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
@@ -74,8 +66,7 @@ export const socialAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const facebookApp = facebookAppOf(meta);
   const verifyFacebook = facebookApp ? facebookVerifier(facebookApp) : undefined;
 
-  const token = (user: User) =>
-    issueToken(app.config, { userId: user.id, email: user.email, version: user.tokenVersion });
+  const token = (user: User) => tokenFor(app.config, user);
 
   async function profileOf(
     provider: Provider,
@@ -179,13 +170,7 @@ export const socialAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
     }
-    return {
-      token: await token(user),
-      user: authUser(user),
-      status: user.status,
-      signup_method: user.signupMethod,
-      originalHost: app.config.publicUrl,
-    };
+    return loginAnswer(app.config, user);
   }
 
   app.post(
