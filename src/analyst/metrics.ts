@@ -186,3 +186,24 @@ export function requiredSums(keys: readonly MetricKey[]): SumMetric[] {
   }
   return [...needed];
 }
+
+/** Rankings of ratios skip rows with too little volume for the ratio to mean anything. */
+export function minimumVolume(metric: MetricKey): { metric: MetricKey; min: number } | undefined {
+  if (!isRatio(metric)) return undefined;
+  switch (metric) {
+    case 'roas':
+    case 'roi':
+    case 'aov':
+    case 'cost_per_purchase':
+      return { metric: 'purchases', min: 1 };
+    case 'cost_per_lead':
+      return { metric: 'leads', min: 1 };
+    case 'cpa':
+      return { metric: 'conversions', min: 1 };
+    case 'cpc':
+    case 'cvr':
+      return { metric: 'clicks', min: 20 };
+    default:
+      return { metric: 'impressions', min: 1000 };
+  }
+}

@@ -1,8 +1,7 @@
 import type { AssistantMessage, ContentItem } from '../../shared/api/answer';
 import type { ResultRow } from '../executor';
 import { campaignRecommendations } from '../insights';
-import { type MetricKey, metrics } from '../metrics';
-import { minimumVolume } from '../parse/parse-question';
+import { type MetricKey, metrics, minimumVolume } from '../metrics';
 import type { Period, Plan } from '../parse/plan';
 import type { EntityDimension } from '../query';
 import { type ComposeContext, chartRows, complex, levelLabel, table, tableRows, text } from './context';

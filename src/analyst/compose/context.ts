@@ -43,11 +43,6 @@ export class ComposeContext {
     return pending;
   }
 
-  /** "Nov 13 – Nov 19, 2026", recorded as a date so its digits are accounted for. */
-  span(period: { start: string; end: string }): string {
-    return this.evidence.date(formatSpan(period.start, period.end));
-  }
-
   /** "the last 7 days (Nov 13 – Nov 19, 2026)". */
   period(period: Period): string {
     const span = formatSpan(period.start, period.end);

@@ -9,7 +9,6 @@ import type { MetricFormat } from '../metrics';
 export type Derivation =
   | { kind: 'value'; value: number }
   | { kind: 'change'; from: number; to: number }
-  | { kind: 'share'; part: number; whole: number }
   /** How many of something: rows the executor returned (kept, so each can be checked), or queries run. */
   | { kind: 'count'; value: number; items: readonly unknown[] }
   | { kind: 'constant'; value: number; why: string }
@@ -68,12 +67,6 @@ export class Evidence {
   change(from: number, to: number): string {
     if (from === 0) return 'n/a';
     return this.record(formatChange(from, to), { kind: 'change', from, to });
-  }
-
-  /** One value as a share of another, e.g. "42.0%". */
-  share(part: number, whole: number): string {
-    if (whole === 0) return 'n/a';
-    return this.record(`${((part / whole) * 100).toFixed(1)}%`, { kind: 'share', part, whole });
   }
 
   count(items: readonly unknown[]): string {

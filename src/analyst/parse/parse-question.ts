@@ -1,6 +1,6 @@
 import { addDays, previousPeriod, resolveComparison, resolveDateRange } from '../dates';
 import { NUMBER_WORDS } from '../dates/lexicon';
-import { isRatio, type MetricKey, metrics } from '../metrics';
+import { type MetricKey, metrics } from '../metrics';
 import type { EntityDimension, TimeGrain } from '../query';
 import { type Catalog, type EntityMatch, findEntities, normalise } from './entities';
 import type { Filters, Period, Plan, ReportKind } from './plan';
@@ -301,27 +301,6 @@ function rankingLimit(text: string): number {
   const word = /\b(?:top|bottom|best|worst|which)\s+([a-z]+)\b/.exec(text)?.[1];
   if (word && NUMBER_WORDS[word]) return NUMBER_WORDS[word];
   return /\b(which|what) (campaign|ad ?set|ad|creative|account)\b(?!s)/.test(text) ? 5 : 10;
-}
-
-/** Rankings of ratios skip rows with too little volume for the ratio to mean anything. */
-export function minimumVolume(metric: MetricKey): { metric: MetricKey; min: number } | undefined {
-  if (!isRatio(metric)) return undefined;
-  switch (metric) {
-    case 'roas':
-    case 'roi':
-    case 'aov':
-    case 'cost_per_purchase':
-      return { metric: 'purchases', min: 1 };
-    case 'cost_per_lead':
-      return { metric: 'leads', min: 1 };
-    case 'cpa':
-      return { metric: 'conversions', min: 1 };
-    case 'cpc':
-    case 'cvr':
-      return { metric: 'clicks', min: 20 };
-    default:
-      return { metric: 'impressions', min: 1000 };
-  }
 }
 
 function blank(text: string, index: number, length: number): string {
