@@ -1,5 +1,14 @@
 /** Paths the React app owns; the server answers them with index.html (history fallback). */
-export const webRoutes = ['/', '/login', '/signup', '/platforms-permissions', '/plans', '/yplans'] as const;
+export const webRoutes = [
+  '/',
+  '/login',
+  '/signup',
+  '/platforms-permissions',
+  '/plans',
+  '/yplans',
+  // The SPEC's signup step links to the terms of service; ARLO serves them itself.
+  '/terms',
+] as const;
 export type WebRoute = (typeof webRoutes)[number];
 
 /** Paths that belong to the API. The history fallback never answers under these. */

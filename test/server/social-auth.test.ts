@@ -1,93 +1,40 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { exportJWK, exportSPKI, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdentities, users } from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/app';
-
-const CLIENT_ID = 'arlo-test.apps.googleusercontent.com';
-const ISSUER = 'https://accounts.google.com';
-const APP_ID = '1234567890';
-const APP_SECRET = 'fb-test-app-secret';
-const KID = 'test-key-1';
+import {
+  FB_APP_ID as APP_ID,
+  FB_APP_SECRET as APP_SECRET,
+  GOOGLE_CLIENT_ID as CLIENT_ID,
+  closeServer,
+  type FacebookUser,
+  GOOGLE_ISSUER as ISSUER,
+  listen,
+  type SocialProviders,
+  startSocialProviders,
+} from '../helpers/social-providers';
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
-let googleKeys: KeyPair;
+let providers: SocialProviders;
 let otherKeys: KeyPair;
-let jwksServer: Server;
-let graphServer: Server;
 let t: TestApp;
 
-/** Facebook user tokens the stand-in Graph API knows, by token. */
-const fbTokens = new Map<
-  string,
-  { appId: string; userId: string; type: string; valid: boolean; name: string; email?: string }
->();
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
 
 beforeAll(async () => {
-  googleKeys = await generateKeyPair('RS256');
+  providers = await startSocialProviders();
   otherKeys = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(googleKeys.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
-  jwksServer = createServer((_req, res) => json(res, 200, { keys: [jwk] }));
-
-  graphServer = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://graph');
-    const q = url.searchParams;
-    if (url.pathname === '/v23.0/debug_token') {
-      if (q.get('access_token') !== `${APP_ID}|${APP_SECRET}`) {
-        return json(res, 400, { error: { message: 'bad app token', type: 'OAuthException' } });
-      }
-      const known = fbTokens.get(q.get('input_token') ?? '');
-      if (!known) return json(res, 200, { data: { is_valid: false, error: { code: 190 } } });
-      return json(res, 200, {
-        data: { app_id: known.appId, type: known.type, is_valid: known.valid, user_id: known.userId },
-      });
-    }
-    if (url.pathname === '/v23.0/me') {
-      const accessToken = q.get('access_token') ?? '';
-      const known = fbTokens.get(accessToken);
-      const proof = createHmac('sha256', APP_SECRET).update(accessToken).digest('hex');
-      if (!known || q.get('appsecret_proof') !== proof || q.get('fields') !== 'id,name,email') {
-        return json(res, 400, {
-          error: { message: 'Invalid appsecret_proof', type: 'GraphMethodException' },
-        });
-      }
-      return json(res, 200, {
-        id: known.userId,
-        name: known.name,
-        ...(known.email ? { email: known.email } : {}),
-      });
-    }
-    json(res, 404, { error: { message: 'unknown path' } });
-  });
-
-  const [jwksUrl, graphUrl] = await Promise.all([listen(jwksServer), listen(graphServer)]);
-  t = await buildTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: CLIENT_ID,
-      GOOGLE_JWKS_URL: jwksUrl,
-      GOOGLE_ISSUERS: ISSUER,
-      META_GRAPH_URL: graphUrl,
-      META_APP_ID: APP_ID,
-      META_APP_SECRET: APP_SECRET,
-    },
-  });
+  t = await buildTestApp({ env: providers.env });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => jwksServer?.close(resolve));
-  await new Promise((resolve) => graphServer?.close(resolve));
+  await providers?.close();
 });
 
 const post = (app: TestApp, url: string, payload: unknown) =>
@@ -97,19 +44,8 @@ const status = (token: string) =>
 const userByEmail = async (email: string) =>
   (await t.testDatabase.database.db.select().from(users).where(eq(users.email, email)))[0];
 
-function googleToken(
-  claims: Record<string, unknown>,
-  options: { key?: KeyPair['privateKey']; aud?: string; iss?: string; exp?: string | number } = {},
-) {
-  return new SignJWT({ email_verified: true, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'JWT' })
-    .setSubject(String(claims.sub ?? randomUUID()))
-    .setIssuer(options.iss ?? ISSUER)
-    .setAudience(options.aud ?? CLIENT_ID)
-    .setIssuedAt()
-    .setExpirationTime(options.exp ?? '1h')
-    .sign(options.key ?? googleKeys.privateKey);
-}
+const googleToken: SocialProviders['googleToken'] = (claims, options) =>
+  providers.googleToken(claims, options);
 
 describe('Google', () => {
   it('signs up, refuses a second signup, then logs in', async () => {
@@ -154,9 +90,9 @@ describe('Google', () => {
 
   it('refuses a wrong audience, issuer, signing key, expired token, HS256 confusion and junk', async () => {
     const claims = { sub: 'g-300', email: 'mallory@example.com' };
-    const publicPem = await exportSPKI(googleKeys.publicKey);
+    const publicPem = await exportSPKI(providers.googleKeys.publicKey);
     const confused = await new SignJWT({ ...claims, email_verified: true })
-      .setProtectedHeader({ alg: 'HS256', kid: KID })
+      .setProtectedHeader({ alg: 'HS256', kid: 'test-key-1' })
       .setIssuer(ISSUER)
       .setAudience(CLIENT_ID)
       .setIssuedAt()
@@ -239,8 +175,14 @@ describe('Google', () => {
 });
 
 describe('Facebook', () => {
-  const add = (token: string, entry: Partial<Parameters<typeof fbTokens.set>[1]> & { userId: string }) =>
-    fbTokens.set(token, { appId: APP_ID, type: 'USER', valid: true, name: 'Fb User', ...entry });
+  const add = (token: string, entry: Partial<FacebookUser> & { userId: string }) =>
+    providers.facebookTokens.set(token, {
+      appId: APP_ID,
+      type: 'USER',
+      valid: true,
+      name: 'Fb User',
+      ...entry,
+    });
 
   it('signs up, refuses a second signup, logs in, and never logs the token', async () => {
     const accessToken = `EAAB-secret-${randomUUID()}`;
@@ -345,5 +287,115 @@ describe('without Google or Facebook configured', () => {
     const facebookLogin = await post(bare, '/auth/facebook-login', { accessToken: 'x' });
     expect(facebookLogin.statusCode).toBe(503);
     expect(facebookLogin.json().message).toMatch(/Facebook login is not available/);
+  });
+});
+
+/** A URL on a port that was just in use and is now closed: connecting to it is refused. */
+async function closedUrl(): Promise<string> {
+  const server = createServer();
+  const url = await listen(server);
+  await closeServer(server);
+  return url;
+}
+
+describe('when Google or Facebook cannot be reached', () => {
+  let down: TestApp;
+  let failing: TestApp;
+  let failingGraph: Server;
+  let downJwksUrl: string;
+  let downGraphUrl: string;
+  let failingGraphUrl: string;
+
+  beforeAll(async () => {
+    [downJwksUrl, downGraphUrl] = await Promise.all([closedUrl(), closedUrl()]);
+    down = await buildTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: CLIENT_ID,
+        GOOGLE_JWKS_URL: downJwksUrl,
+        GOOGLE_ISSUERS: ISSUER,
+        META_GRAPH_URL: downGraphUrl,
+        META_APP_ID: APP_ID,
+        META_APP_SECRET: APP_SECRET,
+      },
+    });
+    // A Graph stand-in that fails on its side, as Graph does during an outage.
+    failingGraph = createServer((_req, res) =>
+      json(res, 500, { error: { message: 'An unknown error has occurred.', type: 'OAuthException' } }),
+    );
+    failingGraphUrl = await listen(failingGraph);
+    failing = await buildTestApp({
+      env: { META_GRAPH_URL: failingGraphUrl, META_APP_ID: APP_ID, META_APP_SECRET: APP_SECRET },
+    });
+  });
+  afterAll(async () => {
+    await down?.close();
+    await failing?.close();
+    if (failingGraph) await closeServer(failingGraph);
+  });
+
+  /** The 503 carries the SPEC message and nothing else: no stack, no provider URL, no token. */
+  function expectUnavailable(
+    response: Awaited<ReturnType<typeof post>>,
+    message: string,
+    secrets: string[],
+  ): void {
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json()).toEqual({ message, code: 'SERVICE_UNAVAILABLE' });
+    expect(response.body).not.toMatch(/stack|https?:\/\/|127\.0\.0\.1/i);
+    for (const secret of secrets) expect(response.body).not.toContain(secret);
+  }
+
+  it('answers 503 for Google login and signup when its key set cannot be fetched', async () => {
+    const credential = await googleToken({ sub: 'g-down', email: 'down@example.com', name: 'Down' });
+    expectUnavailable(
+      await post(down, '/auth/google-login', { credential }),
+      'Google login is not available at the moment. Please try again later.',
+      [credential, downJwksUrl],
+    );
+    expectUnavailable(
+      await post(down, '/auth/google-signup', { credential }),
+      'Google signup is not available at the moment. Please try again later.',
+      [credential, downJwksUrl],
+    );
+    expect(down.logText()).not.toContain(credential);
+    const rows = await down.testDatabase.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'down@example.com'));
+    expect(rows).toEqual([]);
+  });
+
+  it('answers 503 for Facebook login and signup when Graph cannot be reached', async () => {
+    const accessToken = `EAAB-down-${randomUUID()}`;
+    expectUnavailable(
+      await post(down, '/auth/facebook-login', { accessToken }),
+      'Facebook login is not available at the moment. Please try again later.',
+      [accessToken, downGraphUrl, APP_SECRET],
+    );
+    expectUnavailable(
+      await post(down, '/auth/facebook-signup', { accessToken }),
+      'Facebook signup is not available at the moment. Please try again later.',
+      [accessToken, downGraphUrl, APP_SECRET],
+    );
+    const logs = down.logText();
+    expect(logs).not.toContain(accessToken);
+    expect(logs).not.toContain(APP_SECRET);
+  });
+
+  it('answers 503 for Facebook login and signup when Graph answers 500', async () => {
+    const accessToken = `EAAB-failing-${randomUUID()}`;
+    expectUnavailable(
+      await post(failing, '/auth/facebook-login', { accessToken }),
+      'Facebook login is not available at the moment. Please try again later.',
+      [accessToken, failingGraphUrl, APP_SECRET],
+    );
+    expectUnavailable(
+      await post(failing, '/auth/facebook-signup', { accessToken }),
+      'Facebook signup is not available at the moment. Please try again later.',
+      [accessToken, failingGraphUrl, APP_SECRET],
+    );
+    const logs = failing.logText();
+    expect(logs).not.toContain(accessToken);
+    expect(logs).not.toContain(APP_SECRET);
   });
 });

@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
+
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ClientConfig, FACEBOOK_SDK_URL } from '../../src/shared/api/client-config';
 import { resetProblem } from '../../src/web/features/auth/components/forgot-password-dialog';
 import { SocialButtons } from '../../src/web/features/auth/components/social-buttons';
 import { loginRedirect } from '../../src/web/features/auth/lib/login-redirect';
-import { socialUnavailableMessage } from '../../src/web/features/auth/lib/social';
+import { socialFailureMessage } from '../../src/web/features/auth/lib/social';
+import { createQueryClient } from '../../src/web/lib/query-client';
 import { clearSession, getToken, getUserInfo, isExpired, saveSession } from '../../src/web/lib/session';
 
 afterEach(cleanup);
@@ -33,22 +38,88 @@ describe('reset password validation', () => {
   });
 });
 
-describe('social buttons without provider configuration', () => {
-  it('explain why they are unavailable', () => {
-    expect(socialUnavailableMessage('facebook', 'signup', 'https:')).toBe(
+describe('social sign-in messages', () => {
+  it('use the SPEC.md section 8 texts', () => {
+    expect(socialFailureMessage('google', 'signup', 'unconfigured')).toBe(
+      'Google signup is currently unavailable. Please use email signup.',
+    );
+    expect(socialFailureMessage('google', 'signup', 'initializing')).toBe(
+      'Google signup is still initializing. Please wait a moment and try again.',
+    );
+    expect(socialFailureMessage('google', 'signup', 'failed_to_start')).toBe(
+      'Failed to start Google signup. Please try again.',
+    );
+    expect(socialFailureMessage('facebook', 'signup', 'unconfigured')).toBe(
       'Facebook signup is not available at the moment. Please try again later.',
     );
-    expect(socialUnavailableMessage('facebook', 'login', 'http:')).toBe(
-      'Facebook login requires HTTPS. Not available in development.',
+    expect(socialFailureMessage('facebook', 'signup', 'insecure')).toBe(
+      'Facebook signup requires HTTPS. Not available in development.',
     );
-    render(<SocialButtons flow="signup" heading="Or sign up with" />);
+    expect(socialFailureMessage('facebook', 'signup', 'denied')).toBe(
+      'Facebook authorization was denied. Please allow access to continue with Facebook signup.',
+    );
+    expect(socialFailureMessage('facebook', 'signup', 'cancelled')).toBe(
+      'Facebook signup was cancelled. Please try again or use email signup.',
+    );
+    expect(socialFailureMessage('facebook', 'login', 'cancelled')).toBe(
+      'Facebook login was cancelled. Please try again or use email login.',
+    );
+  });
+});
+
+describe('social buttons', () => {
+  const renderButtons = (flow: 'signup' | 'login', config: ClientConfig) => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['client-config'], config);
+    const router = createMemoryRouter(
+      [{ path: '/', element: <SocialButtons flow={flow} heading="Or sign up with" /> }],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  };
+  const facebook = (appId: string | null) => ({ appId, sdkUrl: FACEBOOK_SDK_URL, version: 'v23.0' as const });
+
+  it('explain why they cannot work when the server has no Google or Facebook app', () => {
+    renderButtons('signup', { google: { clientId: null }, facebook: facebook(null) });
     fireEvent.click(screen.getByRole('button', { name: 'Google' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Google signup is currently unavailable. Please use email signup.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Facebook' }));
     expect(screen.getByRole('alert').textContent).toBe(
+      'Facebook signup is not available at the moment. Please try again later.',
+    );
+  });
+
+  const secureContext = (secure: boolean) =>
+    Object.defineProperty(window, 'isSecureContext', { value: secure, configurable: true });
+
+  it('refuse Facebook on a page that is not a secure context', () => {
+    secureContext(false);
+    renderButtons('signup', { google: { clientId: null }, facebook: facebook('123') });
+    fireEvent.click(screen.getByRole('button', { name: 'Facebook' }));
+    expect(screen.getByRole('alert').textContent).toBe(
       'Facebook signup requires HTTPS. Not available in development.',
+    );
+  });
+
+  it('say the providers are still loading before their scripts have run', async () => {
+    secureContext(true);
+    renderButtons('login', {
+      google: { clientId: 'client.apps.googleusercontent.com' },
+      facebook: facebook('123'),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Google' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Google login is still initializing. Please wait a moment and try again.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Facebook' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Facebook is still loading. Please wait a moment and try again.',
     );
   });
 });

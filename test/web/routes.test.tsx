@@ -13,6 +13,7 @@ const headings: Record<(typeof webRoutes)[number], string> = {
   '/platforms-permissions': 'Platform Permissions',
   '/plans': 'Choose Your Plan',
   '/yplans': 'Choose Your Plan',
+  '/terms': 'Terms of Service',
 };
 
 afterEach(cleanup);

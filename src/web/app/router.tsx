@@ -11,6 +11,7 @@ const pages: Record<WebRoute, RouteObject['lazy']> = {
   }),
   '/plans': async () => ({ Component: (await import('./routes/plans')).PlansRoute }),
   '/yplans': async () => ({ Component: (await import('./routes/plans')).YPlansRoute }),
+  '/terms': async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
 };
 
 export const appRoutes: RouteObject[] = [

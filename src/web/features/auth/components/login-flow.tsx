@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { clearSession, saveSession } from '../../../lib/session';
+import { useNavigate } from 'react-router';
 import { useLogin } from '../api/login';
 import { useValidateEmail } from '../api/validate-email';
 import { errorMessage } from '../lib/errors';
-import { loginRedirect } from '../lib/login-redirect';
+import { completeLogin } from '../lib/login-redirect';
 import { useGoTo } from '../lib/use-go-to';
 import { normalizeEmail } from '../lib/validation';
 import { AuthSwitchLink } from './auth-switch-link';
@@ -18,6 +18,7 @@ import { TextField } from './text-field';
 /** SPEC.md section 4: email step, password step, then a redirect by the account's status. */
 export function LoginFlow() {
   const goTo = useGoTo();
+  const navigate = useNavigate();
   const [email, setEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,12 +52,8 @@ export function LoginFlow() {
       { email, password },
       {
         onSuccess: (result) => {
-          const outcome = loginRedirect(result.status, result.signup_method);
-          if ('error' in outcome) {
-            clearSession();
-            return setError(outcome.error);
-          }
-          saveSession(result.token, result.user);
+          const outcome = completeLogin(result);
+          if ('error' in outcome) return setError(outcome.error);
           goTo(outcome.to);
         },
         onError: (failure) => setError(errorMessage(failure, 'Invalid password')),
@@ -95,7 +92,15 @@ export function LoginFlow() {
       >
         Forgot password?
       </button>
-      <SocialButtons flow="login" heading="Or continue with" />
+      <SocialButtons
+        flow="login"
+        heading="Or continue with"
+        onUnregistered={(social) => {
+          if (!social.email) return setError(social.message);
+          // SPEC.md section 2: an unknown social account is offered an account with a password.
+          void navigate('/signup', { state: { socialEmail: social.email, provider: social.provider } });
+        }}
+      />
       <AuthSwitchLink to="/signup" />
       {forgotOpen ? (
         <ForgotPasswordDialog

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { saveSession } from '../../../lib/session';
 import { useCheckSignupStatus } from '../api/check-signup-status';
 import { useCreateUser } from '../api/create-user';
@@ -10,6 +10,7 @@ import { useGoTo } from '../lib/use-go-to';
 import { normalizeEmail } from '../lib/validation';
 import { AuthSwitchLink } from './auth-switch-link';
 import { EmailStep } from './email-step';
+import { FormMessage } from './form-message';
 import { SignupPasswordStep } from './signup-password-step';
 import { SocialButtons } from './social-buttons';
 import { VerifyEmailStep } from './verify-email-step';
@@ -27,6 +28,8 @@ export function SignupFlow() {
   const createUser = useCreateUser();
   const verify = useVerifyEmail();
   const resend = useResendVerification();
+  const social = socialHandoff(useLocation().state);
+  const handedOff = useRef(false);
 
   const submitEmail = (raw: string) => {
     const normalized = normalizeEmail(raw);
@@ -47,6 +50,16 @@ export function SignupFlow() {
       },
     );
   };
+
+  // Arriving from a social login that matched no account: continue with its email.
+  useEffect(() => {
+    if (!social || handedOff.current) return;
+    handedOff.current = true;
+    setNotice(
+      `No ARLO account is linked to this ${social.provider === 'google' ? 'Google' : 'Facebook'} account. Set a password to create your account with ${social.email}.`,
+    );
+    submitEmail(social.email);
+  });
 
   const submitPassword = (password: string) => {
     setError(null);
@@ -104,12 +117,15 @@ export function SignupFlow() {
         </>
       ) : null}
       {step === 'password' ? (
-        <SignupPasswordStep
-          email={email}
-          pending={createUser.isPending}
-          error={error}
-          onSubmit={submitPassword}
-        />
+        <>
+          <FormMessage success={notice} />
+          <SignupPasswordStep
+            email={email}
+            pending={createUser.isPending}
+            error={error}
+            onSubmit={submitPassword}
+          />
+        </>
       ) : null}
       {step === 'verify' ? (
         <VerifyEmailStep
@@ -125,4 +141,13 @@ export function SignupFlow() {
       <AuthSwitchLink to="/login" />
     </div>
   );
+}
+
+/** The router state LoginFlow hands over for an unregistered social account. */
+function socialHandoff(state: unknown): { email: string; provider: string } | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const { socialEmail, provider } = state as { socialEmail?: unknown; provider?: unknown };
+  return typeof socialEmail === 'string' && socialEmail
+    ? { email: socialEmail, provider: String(provider) }
+    : undefined;
 }

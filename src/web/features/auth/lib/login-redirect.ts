@@ -1,3 +1,5 @@
+import { clearSession, saveSession, type UserInfo } from '../../../lib/session';
+
 export type LoginOutcome = { to: string } | { error: string };
 
 /** SPEC.md section 4, "Login redirect by status". An error also means local data is cleared. */
@@ -16,4 +18,20 @@ export function loginRedirect(status: string, signupMethod: string): LoginOutcom
     default:
       return { error: 'Account status is invalid.' };
   }
+}
+
+/**
+ * Finishes any login (password, Google or Facebook): stores the session and returns where to go,
+ * or clears local data and returns the error to show.
+ */
+export function completeLogin(result: {
+  token: string;
+  user: UserInfo;
+  status: string;
+  signup_method: string;
+}): LoginOutcome {
+  const outcome = loginRedirect(result.status, result.signup_method);
+  if ('error' in outcome) clearSession();
+  else saveSession(result.token, result.user);
+  return outcome;
 }

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  type ClientConfig,
+  clientConfigResponseSchema,
+  FACEBOOK_SDK_URL,
+  FACEBOOK_SDK_VERSION,
+} from '../../shared/api/client-config';
+import { facebookAppOf } from '../auth/social/facebook';
+
+/**
+ * The browser needs the providers' public ids (Google client id, Facebook app id) before anyone
+ * signs in, to load their SDKs and draw the buttons; so this route is public. It must only ever
+ * carry ids that the providers themselves publish in every page using them, never a secret.
+ */
+export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { google, meta } = app.config;
+  // Settled at start-up, like the social routes: the config does not change while running.
+  const body: ClientConfig = {
+    google: { clientId: google.clientId ?? null },
+    facebook: {
+      // Only when Facebook login actually works; a half-configured app would offer a broken button.
+      appId: facebookAppOf(meta)?.appId ?? null,
+      sdkUrl: FACEBOOK_SDK_URL,
+      version: FACEBOOK_SDK_VERSION,
+    },
+  };
+
+  app.get(
+    '/client-config',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Public, non-secret settings the web app needs before sign-in',
+        response: { 200: clientConfigResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return body;
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Where the provider SDKs come from; the browser loads them from the providers themselves. */
+export const GOOGLE_SDK_URL = 'https://accounts.google.com/gsi/client';
+export const FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
+export const FACEBOOK_SDK_VERSION = 'v23.0';
+
+/**
+ * `GET /api/client-config`: the public, non-secret settings the web app needs before sign-in.
+ * A null id means the provider is not configured and its buttons explain that instead of failing.
+ */
+export const clientConfigResponseSchema = z.object({
+  google: z.object({ clientId: z.string().nullable() }),
+  facebook: z.object({
+    appId: z.string().nullable(),
+    sdkUrl: z.string(),
+    version: z.literal(FACEBOOK_SDK_VERSION),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;

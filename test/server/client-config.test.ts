@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clientConfigResponseSchema,
+  FACEBOOK_SDK_URL,
+  FACEBOOK_SDK_VERSION,
+} from '../../src/shared/api/client-config';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+const GOOGLE_CLIENT_ID = 'arlo-config-test.apps.googleusercontent.com';
+const META_APP_ID = '1234567890';
+const META_APP_SECRET = 'fb-config-test-app-secret';
+const JWT_SECRET = 'jwt-config-test-secret-that-is-long-enough-0123456789';
+
+const getConfig = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/client-config' });
+
+describe('GET /api/client-config without providers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('answers null ids, the SDK location and version, without a token', async () => {
+    const response = await getConfig(t);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect(response.json()).toEqual({
+      google: { clientId: null },
+      facebook: { appId: null, sdkUrl: FACEBOOK_SDK_URL, version: FACEBOOK_SDK_VERSION },
+    });
+    expect(clientConfigResponseSchema.safeParse(response.json()).success).toBe(true);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/client-config'].get.responses['200']).toBeDefined();
+  });
+});
+
+describe('GET /api/client-config with Google and Facebook configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: {
+        GOOGLE_CLIENT_ID,
+        META_APP_ID,
+        META_APP_SECRET,
+        META_GRAPH_URL: 'http://127.0.0.1:9/graph',
+        JWT_SECRET,
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('answers the public ids and never a secret', async () => {
+    const response = await getConfig(t);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      google: { clientId: GOOGLE_CLIENT_ID },
+      facebook: { appId: META_APP_ID, sdkUrl: FACEBOOK_SDK_URL, version: FACEBOOK_SDK_VERSION },
+    });
+    expect(response.body).not.toContain(META_APP_SECRET);
+    expect(response.body).not.toContain(JWT_SECRET);
+    expect(response.body).not.toContain(t.config.jwtSecret);
+    expect(response.body).not.toContain('127.0.0.1:9');
+  });
+});
