@@ -134,6 +134,24 @@ describe('signup with an email code', () => {
     expect((await post('/auth/verify-email', { email, code })).statusCode).toBe(200);
   });
 
+  it('sends at most 10 codes per email a day, then answers 429 with a clear message', async () => {
+    const email = 'ten.sends@example.com';
+    await post('/auth/create-user', { email, password: STRONG, method: 'web' });
+    await smtp.nextCode(email);
+    for (let send = 2; send <= 10; send += 1) {
+      await age(email, 61);
+      const resent = await post('/auth/resend-verification', { email });
+      expect(resent.statusCode, `send ${send}: ${resent.body}`).toBe(200);
+      await smtp.nextCode(email);
+    }
+    await age(email, 61);
+    const eleventh = await post('/auth/resend-verification', { email });
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toBe(
+      'Too many codes were sent to this email today. Please try again tomorrow.',
+    );
+  });
+
   it('refuses an expired code', async () => {
     const email = 'late@example.com';
     await post('/auth/create-user', { email, password: STRONG, method: 'web' });
