@@ -111,6 +111,7 @@ export async function loadAccountInsights(
   db: Db,
   account: GraphAdAccount,
   rows: GraphInsightRow[],
+  options: { analyze?: boolean } = {},
 ): Promise<number> {
   const parsed = rows.map(parseInsightRow);
   await db.transaction(async (tx) => {
@@ -125,10 +126,15 @@ export async function loadAccountInsights(
     }
     await refreshCampaignRollup(tx as unknown as Db, account.account_id, parsed);
   });
-  // Fresh planner statistics: without them PGlite plans a year of rows as if it were five.
+  // A sync loading page after page analyzes once at the end instead (see analyzeWarehouse).
+  if (options.analyze !== false) await analyzeWarehouse(db);
+  return parsed.length;
+}
+
+/** Fresh planner statistics: without them PGlite plans a year of rows as if it were five. */
+export async function analyzeWarehouse(db: Db): Promise<void> {
   await db.execute(sql`analyze meta_insights_daily`);
   await db.execute(sql`analyze meta_insights_campaign_daily`);
-  return parsed.length;
 }
 
 const rollupColumns = sql.raw(

@@ -3,6 +3,7 @@ import { askCommand } from './ask';
 import { demoCommand } from './demo';
 import { migrateCommand } from './migrate';
 import { serveCommand } from './serve';
+import { simulateMetaCommand } from './simulate-meta';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -13,6 +14,10 @@ const commands: Record<string, { run: Command; help: string }> = {
     help: 'write the demo ad accounts as a fixture folder: demo --out DIR [--now DATE]',
   },
   migrate: { run: migrateCommand, help: 'apply database migrations and exit' },
+  'simulate-meta': {
+    run: simulateMetaCommand,
+    help: 'serve a Meta Graph API simulator: simulate-meta [--port 4100] [--data DIR] [--now DATE] [--size demo|large]',
+  },
   ask: {
     run: askCommand,
     help: 'answer questions over a fixture folder: ask [--data DIR] [--now DATE] [--json] [--batch FILE] "question"',

@@ -8,6 +8,7 @@ import { type Database, databaseOptionsFor, openDatabase } from './db/client';
 import { seedDemoWarehouse } from './demo/seed';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { type GraphTiming, metaPlugin } from './meta/plugin';
 import { webDistDir } from './paths';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Load the demo ad accounts when no Meta app is configured (what `arlo serve` does). */
   seedDemoData?: boolean;
+  /** Shorter Graph API waits (backoff, rate-limit pauses, report polls): tests must not sleep a minute. */
+  graphTiming?: GraphTiming;
 }
 
 // Client-supplied request ids are kept for tracing across proxies, but only if they are harmless.
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
   await app.register(authenticatePlugin);
+  await app.register(metaPlugin, { timing: options.graphTiming });
 
   // 3. Routes, one folder per feature.
   await registerRoutes(app);

@@ -63,6 +63,18 @@ const envSchema = z
     META_GRAPH_URL: url(['http:', 'https:']),
     META_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric Facebook app id').optional(),
     META_APP_SECRET: optional,
+    // Meta keeps insights for 37 months; a longer backfill would only be refused.
+    META_BACKFILL_DAYS: z.coerce
+      .number({ message: 'must be a whole number of days from 1 to 1125 (37 months)' })
+      .int('must be a whole number of days from 1 to 1125 (37 months)')
+      .min(1, 'must be a whole number of days from 1 to 1125 (37 months)')
+      .max(1125, 'must be a whole number of days from 1 to 1125 (37 months)')
+      .default(90),
+    META_SYNC_INTERVAL_HOURS: z.coerce
+      .number({ message: 'must be a number of hours from 0.25 to 168' })
+      .min(0.25, 'must be a number of hours from 0.25 to 168')
+      .max(168, 'must be a number of hours from 0.25 to 168')
+      .default(6),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_JWKS_URL: url(['http:', 'https:']).default('https://www.googleapis.com/oauth2/v3/certs'),
     GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
@@ -114,6 +126,8 @@ export interface Config {
     appId: string | undefined;
     appSecret: string | undefined;
     demo: boolean;
+    backfillDays: number;
+    syncIntervalHours: number;
   };
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   stripe: {
@@ -171,6 +185,8 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
       appId: env.META_APP_ID,
       appSecret: env.META_APP_SECRET,
       demo: env.META_APP_ID === undefined,
+      backfillDays: env.META_BACKFILL_DAYS,
+      syncIntervalHours: env.META_SYNC_INTERVAL_HOURS,
     },
     google: {
       clientId: env.GOOGLE_CLIENT_ID,

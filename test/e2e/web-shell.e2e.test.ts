@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
   it.each([
     ['/signup', 'Join ARLO'],
     ['/login', 'Sign in to ARLO'],
-    ['/platforms-permissions', 'Platform Permissions'],
+    ['/terms', 'Terms of Service'],
     ['/plans', 'Choose Your Plan'],
     ['/yplans', 'Choose Your Plan'],
     ['/', 'How can I help you today?'],
@@ -44,6 +44,23 @@ describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
       const name = route === '/' ? 'chat' : route.slice(1);
       await page.screenshot({ path: path.join(artifactsDir, `web-shell-${name}.png`) });
       expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('opening /platforms-permissions without a session alerts and goes to /signup', async () => {
+    const page = await browser.newPage();
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    try {
+      await page.goto(`${baseUrl}/platforms-permissions`);
+      await page.waitForURL(`${baseUrl}/signup`, { timeout: 10_000 });
+      await page.getByRole('heading', { level: 1, name: 'Join ARLO' }).waitFor({ timeout: 10_000 });
+      expect(alerts).toEqual(['Authentication error. Please signup again.']);
     } finally {
       await page.close();
     }

@@ -23,16 +23,24 @@ export async function makeTempDir(prefix = 'arlo-test-'): Promise<string> {
 
 /** The real app on this file's own database, with logs captured instead of printed. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; webRoot?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** Another app's database, to model a restart; it is then left for its owner to drop. */
+    testDatabase?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await makeTempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env });
-  const testDatabase = await createTestDatabase();
+  const ownsDatabase = !options.testDatabase;
+  const testDatabase = options.testDatabase ?? (await createTestDatabase());
   const lines: string[] = [];
   const app = await buildApp(config, {
     database: testDatabase.database,
     logStream: { write: (line: string) => void lines.push(line) },
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
+    // The retry and rate-limit logic runs as in production, only with millisecond waits.
+    graphTiming: { baseDelayMs: 5, maxDelayMs: 50, asyncPollMs: 10 },
   });
   await app.ready();
   return {
@@ -45,7 +53,7 @@ export async function buildTestApp(
     logText: () => lines.join(''),
     close: async () => {
       await app.close();
-      await testDatabase.drop();
+      if (ownsDatabase) await testDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -26,7 +26,13 @@ describe('GET /api/client-config without providers', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(response.json()).toEqual({
       google: { clientId: null },
-      facebook: { appId: null, sdkUrl: FACEBOOK_SDK_URL, version: FACEBOOK_SDK_VERSION },
+      facebook: {
+        appId: null,
+        sdkUrl: FACEBOOK_SDK_URL,
+        version: FACEBOOK_SDK_VERSION,
+        // Demo mode: ad accounts connect through ARLO's own stand-in SDK and Graph API simulator.
+        connect: { appId: 'arlo-demo', sdkUrl: '/meta-sim/sdk.js', demo: true },
+      },
     });
     expect(clientConfigResponseSchema.safeParse(response.json()).success).toBe(true);
   });
@@ -57,7 +63,12 @@ describe('GET /api/client-config with Google and Facebook configured', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       google: { clientId: GOOGLE_CLIENT_ID },
-      facebook: { appId: META_APP_ID, sdkUrl: FACEBOOK_SDK_URL, version: FACEBOOK_SDK_VERSION },
+      facebook: {
+        appId: META_APP_ID,
+        sdkUrl: FACEBOOK_SDK_URL,
+        version: FACEBOOK_SDK_VERSION,
+        connect: { appId: META_APP_ID, sdkUrl: FACEBOOK_SDK_URL, demo: false },
+      },
     });
     expect(response.body).not.toContain(META_APP_SECRET);
     expect(response.body).not.toContain(JWT_SECRET);

@@ -81,7 +81,12 @@ describe('social buttons', () => {
       </QueryClientProvider>,
     );
   };
-  const facebook = (appId: string | null) => ({ appId, sdkUrl: FACEBOOK_SDK_URL, version: 'v23.0' as const });
+  const facebook = (appId: string | null) => ({
+    appId,
+    sdkUrl: FACEBOOK_SDK_URL,
+    version: 'v23.0' as const,
+    connect: { appId: 'arlo-demo', sdkUrl: '/meta-sim/sdk.js', demo: true },
+  });
 
   it('explain why they cannot work when the server has no Google or Facebook app', () => {
     renderButtons('signup', { google: { clientId: null }, facebook: facebook(null) });

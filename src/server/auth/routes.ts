@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../shared/api/auth';
 import { passwordProblem } from '../../shared/auth/password';
+import { listAccounts } from '../accounts/accounts';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
 import { authErrorResponses, authUser, loginAnswer, tokenFor } from './auth-user';
@@ -258,7 +259,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             name: user.name,
             fb_permissions_granted: user.fbPermissionsGranted,
             g_permissions_granted: user.gPermissionsGranted,
-            accounts: [],
+            accounts: (await listAccounts(db, user.id)).map((account) => ({
+              id: account.account_id,
+              name: account.name,
+              active: account.active,
+            })),
           },
         };
       },

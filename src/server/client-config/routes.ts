@@ -6,6 +6,7 @@ import {
   FACEBOOK_SDK_VERSION,
 } from '../../shared/api/client-config';
 import { facebookAppOf } from '../auth/social/facebook';
+import { SIMULATOR_PREFIX } from '../meta/plugin';
 
 /**
  * The browser needs the providers' public ids (Google client id, Facebook app id) before anyone
@@ -22,6 +23,9 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       appId: facebookAppOf(meta)?.appId ?? null,
       sdkUrl: FACEBOOK_SDK_URL,
       version: FACEBOOK_SDK_VERSION,
+      connect: app.meta.app.demo
+        ? { appId: app.meta.app.appId, sdkUrl: `${SIMULATOR_PREFIX}/sdk.js`, demo: true }
+        : { appId: app.meta.app.appId, sdkUrl: FACEBOOK_SDK_URL, demo: false },
     },
   };
 

@@ -82,3 +82,4 @@ export const userIdentities = pgTable(
 );
 
 export * from './auth-schema';
+export * from './meta-schema';

@@ -12,7 +12,7 @@ export function todayIn(timeZone: string, now = new Date()): string {
   }).format(now);
 }
 
-const DEMO_TIME_ZONE = 'America/New_York';
+export const DEMO_TIME_ZONE = 'America/New_York';
 
 /**
  * Loads the demo ad accounts so the product works with no Meta app configured. The data always

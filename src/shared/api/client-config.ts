@@ -12,9 +12,15 @@ export const FACEBOOK_SDK_VERSION = 'v23.0';
 export const clientConfigResponseSchema = z.object({
   google: z.object({ clientId: z.string().nullable() }),
   facebook: z.object({
+    /** The app for Facebook sign-in; null without META_APP_ID (demo mode included). */
     appId: z.string().nullable(),
     sdkUrl: z.string(),
     version: z.literal(FACEBOOK_SDK_VERSION),
+    /**
+     * The app and SDK for connecting ad accounts. In demo mode they are ARLO's own stand-in SDK and
+     * Graph API simulator, so the permissions page runs the same code path with no internet.
+     */
+    connect: z.object({ appId: z.string(), sdkUrl: z.string(), demo: z.boolean() }),
   }),
 });
 export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;

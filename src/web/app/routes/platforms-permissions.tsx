@@ -1,5 +1,5 @@
 import { PageShell } from '../../components/ui/page-shell';
-import { PlatformList } from '../../features/permissions/components/platform-list';
+import { PlatformPermissions } from '../../features/permissions/components/platform-permissions';
 
 export function PlatformsPermissionsRoute() {
   return (
@@ -7,7 +7,7 @@ export function PlatformsPermissionsRoute() {
       title="Platform Permissions"
       subtitle="Connect your advertising platforms to unlock powerful insights"
     >
-      <PlatformList />
+      <PlatformPermissions />
     </PageShell>
   );
 }

@@ -2,12 +2,12 @@ import type { ClientConfig } from '../../../shared/api/client-config';
 import { loadScript } from './load-script';
 import { ProviderError } from './provider-error';
 
-interface FacebookAuthResponse {
+export interface FacebookAuthResponse {
   status?: 'connected' | 'not_authorized' | 'unknown';
   authResponse?: { accessToken?: string } | null;
 }
 
-interface FacebookSdk {
+export interface FacebookSdk {
   init(options: {
     appId: string;
     version: string;
@@ -17,6 +17,7 @@ interface FacebookSdk {
   }): void;
   login(callback: (response: FacebookAuthResponse) => void, options?: { scope?: string }): void;
   logout(callback?: () => void): void;
+  getLoginStatus(callback: (response: FacebookAuthResponse) => void): void;
   api(path: string, params: Record<string, unknown>, callback: (response: unknown) => void): void;
 }
 
@@ -27,31 +28,78 @@ declare global {
   }
 }
 
-let ready: Promise<FacebookSdk> | undefined;
-
-/** Loads the SDK (or our demo stand-in: same surface) and initialises it once for the app id. */
-export function loadFacebookSdk(
-  facebook: ClientConfig['facebook'] & { appId: string },
-): Promise<FacebookSdk> {
-  ready ??= new Promise<FacebookSdk>((resolve, reject) => {
-    const init = () => {
-      const sdk = window.FB;
-      if (!sdk) return reject(new ProviderError('failed_to_start'));
-      sdk.init({ appId: facebook.appId, version: facebook.version, cookie: false, xfbml: false });
-      resolve(sdk);
-    };
-    if (window.FB) return init();
-    window.fbAsyncInit = init;
-    loadScript(facebook.sdkUrl).catch(() => {
-      ready = undefined;
-      reject(new ProviderError('failed_to_start'));
-    });
-  });
-  return ready;
+/** Which script to load and which app to initialise it for. */
+export interface FacebookSdkSource {
+  appId: string;
+  sdkUrl: string;
+  version: string;
 }
 
-/** The SDK once loaded, or undefined while it is still loading. */
-export const loadedFacebookSdk = (): FacebookSdk | undefined => window.FB;
+/*
+ * `window.FB` is one global per page, but two configurations use it: sign-in (Facebook's SDK, the
+ * login app) and ad-account connection (`facebook.connect`: in demo mode ARLO's stand-in SDK).
+ * So each script is loaded at most once and its SDK object is kept by URL; callers use the object
+ * they were handed, never `window.FB`, so a later script replacing the global cannot swap it under
+ * them. The same script asked for with another app id is initialised again for that app; only one
+ * page (hence one configuration) is mounted at a time, so they never alternate mid-flow.
+ */
+const sdks = new Map<string, Promise<FacebookSdk>>();
+const initializedFor = new Map<string, string>();
+
+function initFor(sdk: FacebookSdk, source: FacebookSdkSource): FacebookSdk {
+  if (initializedFor.get(source.sdkUrl) !== source.appId) {
+    sdk.init({ appId: source.appId, version: source.version, cookie: false, xfbml: false });
+    initializedFor.set(source.sdkUrl, source.appId);
+  }
+  return sdk;
+}
+
+function loadSdkScript(sdkUrl: string): Promise<FacebookSdk> {
+  return new Promise<FacebookSdk>((resolve, reject) => {
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      const sdk = window.FB;
+      if (sdk) resolve(sdk);
+      else reject(new ProviderError('failed_to_start'));
+    };
+    // An SDK already on the page that no script of ours put there (a test's stand-in, or a tag in
+    // the HTML) is adopted. Otherwise the global is cleared first: Facebook's script does nothing
+    // when it finds a `window.FB` already defined, which would leave the other script's SDK.
+    if (window.FB && sdks.size === 0) return settle();
+    window.FB = undefined;
+    window.fbAsyncInit = settle;
+    loadScript(sdkUrl).then(
+      // A stand-in that defines FB without calling fbAsyncInit is picked up once its script ran.
+      () => window.FB && settle(),
+      () => {
+        settled = true;
+        reject(new ProviderError('failed_to_start'));
+      },
+    );
+  });
+}
+
+/** Loads the SDK at `sdkUrl` (Facebook's, or our demo stand-in: same surface) and inits it for the app. */
+export function loadFacebookSdk(source: FacebookSdkSource): Promise<FacebookSdk> {
+  let loading = sdks.get(source.sdkUrl);
+  if (!loading) {
+    loading = loadSdkScript(source.sdkUrl);
+    sdks.set(source.sdkUrl, loading);
+    // A failed load is forgotten so the next page visit can try again.
+    loading.catch(() => sdks.delete(source.sdkUrl));
+  }
+  return loading.then((sdk) => initFor(sdk, source));
+}
+
+/** The SDK for connecting ad accounts (SPEC.md section 7): `facebook.connect`, never the sign-in app. */
+export const loadFacebookConnectSdk = (facebook: ClientConfig['facebook']): Promise<FacebookSdk> =>
+  loadFacebookSdk({
+    appId: facebook.connect.appId,
+    sdkUrl: facebook.connect.sdkUrl,
+    version: facebook.version,
+  });
 
 /**
  * SPEC.md section 5: Facebook needs HTTPS. Browsers also count loopback addresses as secure,

@@ -1,0 +1,83 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ConnectedAccount } from '../../shared/api/meta';
+import type { Db } from '../db/client';
+import { metaAdAccounts, metaSyncState, userAdAccounts } from '../db/schema';
+
+/** The caller's connected ad accounts with their sync state; never anyone else's. */
+export async function listAccounts(db: Db, userId: string): Promise<ConnectedAccount[]> {
+  const rows = await db
+    .select({
+      accountId: userAdAccounts.accountId,
+      name: userAdAccounts.name,
+      active: userAdAccounts.active,
+      currency: metaAdAccounts.currency,
+      timezone: metaAdAccounts.timezone,
+      status: metaSyncState.status,
+      lastSuccessAt: metaSyncState.lastSuccessAt,
+      rows: metaSyncState.rows,
+      lastError: metaSyncState.lastError,
+    })
+    .from(userAdAccounts)
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.id, userAdAccounts.accountId))
+    .leftJoin(metaSyncState, eq(metaSyncState.accountId, userAdAccounts.accountId))
+    .where(eq(userAdAccounts.userId, userId))
+    .orderBy(asc(userAdAccounts.name), asc(userAdAccounts.accountId));
+  return rows.map((row) => ({
+    account_id: row.accountId,
+    name: row.name,
+    active: row.active,
+    currency: row.currency ?? 'USD',
+    timezone: row.timezone ?? 'UTC',
+    sync: {
+      status: row.status ?? 'pending',
+      last_success_at: row.lastSuccessAt?.toISOString() ?? null,
+      rows: row.rows ?? 0,
+      last_error: row.lastError ?? null,
+    },
+  }));
+}
+
+/** Switches one of the caller's accounts on or off; false when the caller has no such account. */
+export async function setAccountActive(
+  db: Db,
+  userId: string,
+  accountId: string,
+  active: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .update(userAdAccounts)
+    .set({ active })
+    .where(and(eq(userAdAccounts.userId, userId), eq(userAdAccounts.accountId, accountId)))
+    .returning({ accountId: userAdAccounts.accountId });
+  return updated.length > 0;
+}
+
+/**
+ * What answers may read for this user: their switched-on accounts and each one's currency. This is
+ * the only way a user's questions reach the warehouse, whatever the question asks for.
+ */
+export async function activeScope(
+  db: Db,
+  userId: string,
+): Promise<{ accountIds: string[]; currencyByAccount: Record<string, string> }> {
+  const rows = await db
+    .select({ accountId: userAdAccounts.accountId, currency: metaAdAccounts.currency })
+    .from(userAdAccounts)
+    .leftJoin(metaAdAccounts, eq(metaAdAccounts.id, userAdAccounts.accountId))
+    .where(and(eq(userAdAccounts.userId, userId), eq(userAdAccounts.active, true)))
+    .orderBy(asc(userAdAccounts.accountId));
+  return {
+    accountIds: rows.map((row) => row.accountId),
+    currencyByAccount: Object.fromEntries(rows.map((row) => [row.accountId, row.currency ?? 'USD'])),
+  };
+}
+
+/** True when the caller connected this account (active or not). */
+export async function ownsAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(userAdAccounts)
+    .where(and(eq(userAdAccounts.userId, userId), eq(userAdAccounts.accountId, accountId)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,180 @@
+import { eq, sql } from 'drizzle-orm';
+import { addDays } from '../../../analyst/dates';
+import type { GraphAdAccount, GraphInsightRow } from '../../../analyst/graph-types';
+import { analyzeWarehouse, loadAccountInsights } from '../../../analyst/load';
+import type { Db } from '../../db/client';
+import { metaAdAccounts } from '../../db/schema';
+import { todayIn } from '../../demo/seed';
+import { markPermissionRevoked, tokenForAccount } from '../connections';
+import { type GraphClient, GraphTokenError } from '../graph';
+import { advanceCursor, claimSync, failSync, finishSync, type SyncKind } from './sync-state';
+import { dayChunks, reachWindows } from './windows';
+
+/** The fields the metrics need (DESIGN.md section 4), at ad level, one row per ad and day. */
+export const INSIGHT_FIELDS = [
+  'account_id',
+  'account_name',
+  'account_currency',
+  'campaign_id',
+  'campaign_name',
+  'objective',
+  'adset_id',
+  'adset_name',
+  'ad_id',
+  'ad_name',
+  'impressions',
+  'reach',
+  'frequency',
+  'clicks',
+  'inline_link_clicks',
+  'spend',
+  'actions',
+  'action_values',
+];
+
+/** Attribution keeps changing recent days, so every refresh re-reads this many. */
+export const REFRESH_DAYS = 28;
+/** Progress is saved after each chunk: a restart repeats at most one chunk. */
+const CHUNK_DAYS = 30;
+const PAGE_LIMIT = 5000;
+/** Between report-run status polls; Meta's runs take seconds, the simulator's a moment. */
+const ASYNC_POLL_MS = 1000;
+
+export interface SyncDeps {
+  db: Db;
+  graph: GraphClient;
+  key: Buffer;
+  backfillDays: number;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** True once the process is shutting down: the run stops between chunks and resumes later. */
+  stopping?: () => boolean;
+  asyncPollMs?: number;
+}
+
+export type SyncOutcome =
+  | { status: 'ok'; rows: number; resumed: boolean }
+  | { status: 'busy' }
+  | { status: 'interrupted' }
+  | { status: 'error'; message: string };
+
+export const REVOKED_MESSAGE = 'Facebook access expired or was revoked. Reconnect Facebook in Settings.';
+
+/** Backfills or refreshes one ad account from the Graph API into the warehouse. */
+export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncKind): Promise<SyncOutcome> {
+  const { db } = deps;
+  const [account] = await db.select().from(metaAdAccounts).where(eq(metaAdAccounts.id, accountId)).limit(1);
+  if (!account) return { status: 'error', message: 'Unknown ad account' };
+  const today = todayIn(account.timezone);
+  const days = kind === 'backfill' ? deps.backfillDays : REFRESH_DAYS;
+  const claim = await claimSync(db, accountId, { kind, since: addDays(today, -days), until: today });
+  if (!claim) return { status: 'busy' };
+
+  const credential = await tokenForAccount(db, deps.key, accountId);
+  if (!credential) {
+    await failSync(db, accountId, 'No connected user has Facebook permission for this account.');
+    return { status: 'error', message: 'no token' };
+  }
+  const graphAccount: GraphAdAccount = {
+    id: `act_${account.id}`,
+    account_id: account.id,
+    name: account.name,
+    account_status: 1,
+    currency: account.currency,
+    timezone_name: account.timezone,
+  };
+
+  try {
+    let rows = 0;
+    for (const chunk of dayChunks(claim.cursor, claim.until, CHUNK_DAYS)) {
+      if (deps.stopping?.()) return { status: 'interrupted' };
+      rows += await fetchAndLoad(deps, graphAccount, chunk, credential.token, claim.kind === 'backfill');
+      await advanceCursor(db, accountId, addDays(chunk.until, 1));
+    }
+    await syncReach(deps, account.id, today, credential.token);
+    await analyzeWarehouse(db);
+    await finishSync(db, accountId, rows);
+    deps.log.info({ accountId, kind, rows, resumed: claim.resumed }, 'meta sync finished');
+    return { status: 'ok', rows, resumed: claim.resumed };
+  } catch (error) {
+    if (error instanceof GraphTokenError) {
+      await markPermissionRevoked(db, credential.userId);
+      await failSync(db, accountId, REVOKED_MESSAGE);
+      return { status: 'error', message: REVOKED_MESSAGE };
+    }
+    // Graph errors carry Meta's message only (never a token); anything else stays in the log.
+    const message = error instanceof Error && error.name.startsWith('Graph') ? error.message : 'Sync failed';
+    deps.log.warn({ accountId, err: error }, 'meta sync failed');
+    await failSync(db, accountId, message);
+    return { status: 'error', message };
+  }
+}
+
+/**
+ * Streams pages into the loader: while one page is written, the next is already being fetched,
+ * so the network and the database work at the same time.
+ */
+async function fetchAndLoad(
+  deps: SyncDeps,
+  account: GraphAdAccount,
+  range: { since: string; until: string },
+  token: string,
+  longPull: boolean,
+): Promise<number> {
+  let writing: Promise<number> = Promise.resolve(0);
+  let rows = 0;
+  const query = {
+    level: 'ad' as const,
+    fields: INSIGHT_FIELDS,
+    since: range.since,
+    until: range.until,
+    timeIncrement: 1 as const,
+    limit: PAGE_LIMIT,
+  };
+  const onPage = async (page: Record<string, unknown>[]) => {
+    rows += await writing;
+    writing = loadAccountInsights(deps.db, account, page as unknown as GraphInsightRow[], { analyze: false });
+  };
+  // A backfill reads months of ad-level days: Meta wants that as an async report run.
+  if (longPull) {
+    await deps.graph.insightsAsync(account.account_id, query, token, onPage, {
+      pollMs: deps.asyncPollMs ?? ASYNC_POLL_MS,
+    });
+  } else {
+    await deps.graph.insights(account.account_id, query, token, onPage);
+  }
+  return rows + (await writing);
+}
+
+/** Exact unique reach for the standard windows, at account and campaign level. */
+async function syncReach(deps: SyncDeps, accountId: string, today: string, token: string): Promise<void> {
+  for (const window of reachWindows(today)) {
+    for (const level of ['account', 'campaign'] as const) {
+      const found: Record<string, unknown>[] = [];
+      await deps.graph.insights(
+        accountId,
+        {
+          level,
+          fields: ['account_id', 'campaign_id', 'reach', 'impressions', 'frequency'],
+          since: window.since,
+          until: window.until,
+          timeIncrement: 'all_days',
+          limit: PAGE_LIMIT,
+        },
+        token,
+        async (page) => {
+          found.push(...page);
+        },
+      );
+      for (const row of found) {
+        const objectId = String(level === 'account' ? accountId : (row.campaign_id ?? ''));
+        if (!objectId || row.reach === undefined) continue;
+        await deps.db.execute(sql`
+          insert into meta_reach (account_id, level, object_id, since, until, reach, impressions, frequency)
+          values (${accountId}, ${level}, ${objectId}, ${window.since}, ${window.until}, ${String(row.reach)},
+            ${String(row.impressions ?? '0')}, ${row.frequency === undefined ? null : String(row.frequency)})
+          on conflict (level, object_id, since, until) do update set reach = excluded.reach,
+            impressions = excluded.impressions, frequency = excluded.frequency, fetched_at = now()`);
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { getToken } from '../../../lib/session';
+import { useAccounts } from '../api/get-accounts';
+
+const syncLabel = {
+  pending: 'Waiting to sync',
+  running: 'Syncing…',
+  ok: 'Synced',
+  error: 'Sync failed',
+} as const;
+
+/** Until the chat lands (issue 6): which ad accounts ARLO reads for this user, and how fresh they are. */
+export function ConnectedAccounts() {
+  const token = getToken();
+  const accounts = useAccounts(token);
+  if (!token || !accounts.data || accounts.data.accounts.length === 0) return null;
+  return (
+    <section
+      aria-label="Connected ad accounts"
+      className="w-full max-w-xl rounded-xl bg-white p-4 ring-1 ring-slate-200"
+    >
+      <h2 className="mb-2 text-sm font-semibold text-slate-700">Connected ad accounts</h2>
+      <ul className="space-y-1 text-sm">
+        {accounts.data.accounts.map((account) => (
+          <li key={account.account_id} className="flex justify-between gap-4">
+            <span>
+              {account.name} <span className="text-slate-500">({account.currency})</span>
+            </span>
+            <span className="text-slate-500">
+              {syncLabel[account.sync.status]}
+              {account.sync.status === 'ok' ? ` · ${account.sync.rows.toLocaleString()} rows` : ''}
+              {account.active ? '' : ' · off'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

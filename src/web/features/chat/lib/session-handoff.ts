@@ -1,0 +1,26 @@
+import { saveSession, type UserInfo } from '../../../lib/session';
+
+/**
+ * SPEC.md section 2: the chat reads 'token' and 'userInfo' from the address on load, stores them,
+ * and removes them from the address, so they are neither bookmarked nor left in the history.
+ */
+export function takeSessionFromAddress(
+  location: Location = window.location,
+  history: History = window.history,
+): void {
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token');
+  if (!token) return;
+  let user: UserInfo = { uid: '', name: '' };
+  try {
+    const parsed = JSON.parse(params.get('userInfo') ?? '{}') as Partial<UserInfo>;
+    user = { uid: String(parsed.uid ?? ''), name: String(parsed.name ?? '') };
+  } catch {
+    // A mangled userInfo still leaves a usable token; the status check fills in the rest.
+  }
+  saveSession(token, user);
+  params.delete('token');
+  params.delete('userInfo');
+  const rest = params.toString();
+  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+}

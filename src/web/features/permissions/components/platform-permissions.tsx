@@ -1,0 +1,39 @@
+import { usePermissionsGate } from '../lib/use-permissions-gate';
+import { usePlatformConnections } from '../lib/use-platform-connections';
+import { FacebookButton } from './facebook-button';
+import { PermissionNotice } from './permission-notice';
+
+/** The permissions step of signup (SPEC.md section 2): connect an ad platform, then Next. */
+export function PlatformPermissions() {
+  const { user } = usePermissionsGate();
+  const { facebookButton, busy, connected, notice, connect, next } = usePlatformConnections(user);
+  return (
+    <div className="space-y-4">
+      <div className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+        <p className="font-semibold">Read-Only Access</p>
+        <p className="mt-1">
+          ARLO only reads your ad data, with Facebook's ads_read permission. It cannot create, change or
+          delete your campaigns or ads.
+        </p>
+      </div>
+      <FacebookButton state={facebookButton} busy={busy} onClick={connect} />
+      <button
+        type="button"
+        disabled
+        className="w-full cursor-not-allowed rounded-lg bg-slate-200 px-4 py-2 font-medium text-slate-500"
+      >
+        Connect Google Ads - Coming soon
+      </button>
+      <PermissionNotice notice={notice} />
+      <button
+        type="button"
+        disabled={!connected}
+        onClick={next}
+        className="w-full rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        Next
+      </button>
+      <p className="text-center text-xs text-slate-500">Your connections are secured with OAuth 2.0</p>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { SmtpSink } from './smtp-sink';
+
+export const TEST_PASSWORD = 'Sunny-Day-42';
+
+/** A verified account made through the public API, as the signup page makes it; returns its token. */
+export async function signUpUser(app: FastifyInstance, sink: SmtpSink, email: string): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/auth/create-user',
+    payload: { email, password: TEST_PASSWORD, method: 'web' },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/auth/verify-email',
+    payload: { email, code: await sink.nextCode(email) },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
