@@ -520,3 +520,27 @@ describe('Graph API simulator with many ad accounts', () => {
     expect(ids).toEqual(adAccounts.map((a) => a.id));
   });
 });
+
+describe('Graph API simulator with signed tokens (the demo inside npm start)', () => {
+  it('accepts a token issued before a restart, and only with the same key', async () => {
+    const dataset: GraphDataset = { adAccounts: [], insights: {} };
+    const make = (tokenSigningKey: string) =>
+      createGraphSimulator({ dataset, appId: 'arlo-demo', appSecret: 'demo-secret', tokenSigningKey });
+    const token = make('key-1').issueUserToken({ scopes: ['ads_read'] });
+    const me = async (simulator: GraphSimulator) => {
+      const server = await simulator.listen(0);
+      try {
+        const query = new URLSearchParams({
+          fields: 'id,name',
+          access_token: token,
+          appsecret_proof: appsecretProof('demo-secret', token),
+        });
+        return await (await fetch(`${server.url}/v23.0/me?${query}`)).json();
+      } finally {
+        await server.close();
+      }
+    };
+    expect(await me(make('key-1'))).toMatchObject({ name: 'Demo Marketer' });
+    expect((await me(make('key-2'))).error).toMatchObject({ code: 190 });
+  });
+});

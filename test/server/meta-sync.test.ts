@@ -25,7 +25,7 @@ let accountA: string;
 let accountB: string;
 
 beforeAll(async () => {
-  dataset = generateDemoData({ today: todayIn('America/New_York') });
+  dataset = withCurrency(generateDemoData({ today: todayIn('America/New_York') }), 1, 'JPY');
   // Small pages, as Meta caps them: a 90-day backfill then spans several pages.
   simulator = createGraphSimulator({
     dataset,
@@ -53,6 +53,24 @@ afterAll(async () => {
   await closeSimulator?.();
   await sink?.close();
 });
+
+/** One account in yen: a zero-decimal currency, whose amounts Meta sends as whole yen. */
+function withCurrency(data: GraphDataset, index: number, currency: string): GraphDataset {
+  const account = data.adAccounts[index];
+  if (!account) return data;
+  const rows = data.insights[account.id] ?? [];
+  return {
+    adAccounts: data.adAccounts.map((a) => (a === account ? { ...a, currency } : a)),
+    insights: {
+      ...data.insights,
+      [account.id]: rows.map((row) => ({
+        ...row,
+        account_currency: currency,
+        spend: String(Math.round(Number(row.spend) * 150)),
+      })),
+    },
+  };
+}
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -181,6 +199,36 @@ describe('connecting Facebook and the backfill', () => {
     expect(await warehouse(accountA)).toEqual(before);
   });
 
+  it('refreshes data older than the interval before answering, and leaves fresh data alone', async () => {
+    const db = t.testDatabase.database.db;
+    const lastSuccess = async () =>
+      (
+        await queryRows<{ at: string }>(
+          db,
+          sql`select last_success_at::text as at from meta_sync_state where account_id = ${accountA}`,
+        )
+      )[0]?.at;
+    const fresh = await lastSuccess();
+    await t.app.meta.sync.ensureFresh([accountA]);
+    expect(await lastSuccess()).toBe(fresh);
+
+    // Seven hours later (the default interval is six), the next answer refreshes first.
+    await db.execute(sql`update meta_sync_state set last_success_at = now() - interval '7 hours'
+      where account_id = ${accountA}`);
+    const before = simulator.requests.length;
+    await t.app.meta.sync.ensureFresh([accountA]);
+    const refreshed = await lastSuccess();
+    expect(refreshed && fresh && refreshed > fresh).toBe(true);
+    // A refresh re-reads the last 28 days with plain reads; backfills use report runs.
+    const reads = simulator.requests
+      .slice(before)
+      .filter((r) => r.kind === 'insights' && r.query.level === 'ad');
+    expect(reads.length).toBeGreaterThan(0);
+    const range = JSON.parse(reads[0]?.query.time_range ?? '{}') as { since: string; until: string };
+    const today = todayIn(dataset.adAccounts[0]?.timezone_name ?? 'UTC');
+    expect(range).toEqual({ since: addDays(today, -28), until: today });
+  });
+
   it('fetches exact reach for the standard windows at account and campaign level', async () => {
     const reach = await queryRows<{ level: string; since: string; until: string; reach: string }>(
       t.testDatabase.database.db,
@@ -230,29 +278,51 @@ describe('connecting Facebook and the backfill', () => {
     const userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
     const db = t.testDatabase.database.db;
     const today = todayIn('America/New_York');
+    // Spend per currency, as the answer gives it (money in different currencies is never added).
     const spendOf = async () => {
       const answer = await answerQuestion(
         { db, scope: await activeScope(db, userId), today },
         'How much did I spend in the last 7 days?',
       );
-      return Number(answer.queries[0]?.rows[0]?.spend);
+      return Object.fromEntries(
+        (answer.queries[0]?.rows ?? []).map((row) => [row.currency, Number(row.spend)]),
+      );
     };
-    const warehouseSpend = async (ids: string[]) => {
+    const warehouseSpend = async (id: string) => {
       const [row] = await queryRows<{ spend: string }>(
         db,
-        sql`select sum(spend)::text as spend from meta_insights_daily where account_id in ${sql.raw(
-          `(${ids.map((id) => `'${id}'`).join(',')})`,
-        )} and day between ${addDays(today, -7)} and ${addDays(today, -1)}`,
+        sql`select sum(spend)::text as spend from meta_insights_daily where account_id = ${id}
+            and day between ${addDays(today, -7)} and ${addDays(today, -1)}`,
       );
       return Number(row?.spend);
     };
     const both = await spendOf();
-    expect(both).toBeCloseTo(await warehouseSpend([accountA, accountB]), 6);
+    expect(both).toEqual({ USD: await warehouseSpend(accountA), JPY: await warehouseSpend(accountB) });
     await inject('PUT', `/api/accounts/${accountB}/status`, token, { active: false });
-    expect(await spendOf()).toBeCloseTo(await warehouseSpend([accountA]), 6);
+    expect(await spendOf()).toEqual({ USD: await warehouseSpend(accountA) });
     await inject('PUT', `/api/accounts/${accountB}/status`, token, { active: true });
-    expect(await spendOf()).toBeCloseTo(both, 6);
+    expect(await spendOf()).toEqual(both);
     await settled(token);
+  });
+
+  it('keeps each account in its own currency: yen stay whole yen and are never added to dollars', async () => {
+    const accounts = (await inject('GET', '/api/accounts', token)).json().accounts as {
+      account_id: string;
+      currency: string;
+    }[];
+    expect(accounts.find((a) => a.account_id === accountB)?.currency).toBe('JPY');
+    const yen = await warehouse(accountB);
+    expect(Number.isInteger(yen.spend)).toBe(true);
+    expect(yen.spend).toBe(source(accountB).spend);
+
+    const userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+    const db = t.testDatabase.database.db;
+    const answer = await answerQuestion(
+      { db, scope: await activeScope(db, userId), today: todayIn('America/New_York') },
+      'How much did I spend in the last 30 days?',
+    );
+    const rows = answer.queries[0]?.rows ?? [];
+    expect(rows.map((row) => row.currency).sort()).toEqual(['JPY', 'USD']);
   });
 
   it('code 190 marks the Facebook permission revoked and keeps the synced data', async () => {

@@ -55,6 +55,9 @@ export const metaPlugin = fp(
         dataset: generateDemoData({ today: todayIn(DEMO_TIME_ZONE) }),
         appId: DEMO_APP_ID,
         appSecret,
+        // The demo's tokens are sealed in our database; they must still work after a restart.
+        tokenSigningKey: appSecret,
+        asyncPolls: 0,
       });
       const listening = await simulator.listen(0, '127.0.0.1');
       app.addHook('onClose', () => listening.close());

@@ -38,7 +38,7 @@ export function createGraphSimulator(options: GraphSimulatorOptions): GraphSimul
       pageSize: positiveInteger(options.pageSize, 25, 'pageSize'),
       maxPageSize: positiveInteger(options.maxPageSize, 5000, 'maxPageSize'),
     },
-    tokens: new TokenStore(options.appId, now),
+    tokens: new TokenStore(options.appId, now, options.tokenSigningKey),
     runs: new ReportRuns(options.asyncPolls ?? 2, now),
     faults: new FaultQueue(),
     source,

@@ -45,12 +45,40 @@ export class TokenStore {
   constructor(
     private readonly appId: string,
     private readonly now: () => number,
+    /**
+     * When set, a token also carries its own record, signed with this key, so a restarted
+     * simulator (the demo inside `npm start`) still accepts the tokens it handed out before.
+     */
+    private readonly signingKey?: string,
   ) {}
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.signingKey ?? '')
+      .update(body)
+      .digest('base64url');
+  }
+
+  /** A record from a signed token this store (or an earlier run with the same key) issued. */
+  private fromSigned(token: string): UserToken | undefined {
+    const [prefix, body, signature] = token.split('.');
+    if (!this.signingKey || prefix !== 'EAAS' || !body || !signature) return undefined;
+    const expected = Buffer.from(this.sign(body));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    try {
+      const record = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Omit<UserToken, 'token'>;
+      const restored = { ...record, token, revoked: false };
+      this.tokens.set(token, restored);
+      return restored;
+    } catch {
+      return undefined;
+    }
+  }
 
   issue(input: IssueTokenInput = {}): UserToken {
     const issuedAt = Math.floor(this.now() / 1000);
     const record: UserToken = {
-      token: `EAA${randomBytes(60).toString('base64').replace(/[+/=]/g, '')}`,
+      token: '',
       appId: input.appId ?? this.appId,
       userId: input.userId ?? DEMO_USER.userId,
       name: input.name ?? DEMO_USER.name,
@@ -61,6 +89,15 @@ export class TokenStore {
       expiresAt: issuedAt + (input.expiresInSeconds ?? SHORT_LIVED_SECONDS),
       revoked: false,
     };
+    if (this.signingKey) {
+      const { token: _unset, revoked: _fresh, ...rest } = record;
+      const body = Buffer.from(JSON.stringify({ ...rest, nonce: randomBytes(8).toString('hex') })).toString(
+        'base64url',
+      );
+      record.token = `EAAS.${body}.${this.sign(body)}`;
+    } else {
+      record.token = `EAA${randomBytes(60).toString('base64').replace(/[+/=]/g, '')}`;
+    }
     this.tokens.set(record.token, record);
     return record;
   }
@@ -79,17 +116,17 @@ export class TokenStore {
   }
 
   find(token: string): UserToken | undefined {
-    return this.tokens.get(token);
+    return this.tokens.get(token) ?? this.fromSigned(token);
   }
 
   revoke(token: string): void {
-    const record = this.tokens.get(token);
+    const record = this.find(token);
     if (record) record.revoked = true;
   }
 
   /** The record behind a usable token, else the code 190 error Meta sends for it. */
   validate(token: string): UserToken {
-    const record = this.tokens.get(token);
+    const record = this.find(token);
     if (!record) throw new GraphError(190, 'Invalid OAuth access token - Cannot parse access token');
     if (record.revoked) {
       throw new GraphError(

@@ -58,6 +58,8 @@ export interface GraphSimulatorOptions {
   asyncPolls?: number;
   /** 'YYYY-MM-DD' that date presets count back from; default the day after the dataset's last row. */
   today?: string;
+  /** Makes tokens self-contained and signed, so they survive a restart of the simulator. */
+  tokenSigningKey?: string;
   /** Milliseconds since the epoch, for token expiry; default Date.now. */
   now?: () => number;
 }
