@@ -84,12 +84,27 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
   };
 
   try {
-    let rows = 0;
-    for (const chunk of dayChunks(claim.cursor, claim.until, CHUNK_DAYS)) {
-      if (deps.stopping?.()) return { status: 'interrupted' };
-      rows += await fetchAndLoad(deps, graphAccount, chunk, credential.token, claim.kind === 'backfill');
+    const loader = new PageLoader(deps.db, graphAccount);
+    const chunks = dayChunks(claim.cursor, claim.until, CHUNK_DAYS);
+    const pull = (chunk: (typeof chunks)[number]) =>
+      fetchChunk(deps, loader, graphAccount.account_id, chunk, credential.token, claim.kind === 'backfill');
+    // One chunk ahead: Meta prepares the next report run while this one is being written.
+    let next = chunks[0] ? settle(pull(chunks[0])) : undefined;
+    for (let index = 0; index < chunks.length; index++) {
+      const current = next as Promise<void>;
+      const chunk = chunks[index] as (typeof chunks)[number];
+      const following = chunks[index + 1];
+      next = following && !deps.stopping?.() ? settle(pull(following)) : undefined;
+      await current;
+      await loader.flushed();
       await advanceCursor(db, accountId, addDays(chunk.until, 1));
+      if (deps.stopping?.()) {
+        await next?.catch(() => {});
+        await loader.flushed().catch(() => {});
+        return { status: 'interrupted' };
+      }
     }
+    const rows = loader.rows;
     await syncReach(deps, account.id, today, credential.token);
     await analyzeWarehouse(db);
     await finishSync(db, accountId, rows);
@@ -110,18 +125,48 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
 }
 
 /**
- * Streams pages into the loader: while one page is written, the next is already being fetched,
- * so the network and the database work at the same time.
+ * Writes pages one at a time, in arrival order, while the fetches run ahead: the network and the
+ * database work at the same time, and at most one page per fetch waits in memory.
  */
-async function fetchAndLoad(
+class PageLoader {
+  rows = 0;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly account: GraphAdAccount,
+  ) {}
+
+  /** Queues a page and resolves once the page before it is written (the fetch's backpressure). */
+  async add(page: Record<string, unknown>[]): Promise<void> {
+    const prior = this.writing;
+    this.writing = prior.then(async () => {
+      this.rows += await loadAccountInsights(this.db, this.account, page as unknown as GraphInsightRow[], {
+        analyze: false,
+      });
+    });
+    await prior;
+  }
+
+  flushed(): Promise<void> {
+    return this.writing;
+  }
+}
+
+/** Keeps a rejection for whoever awaits it later, instead of an unhandled rejection meanwhile. */
+function settle(promise: Promise<void>): Promise<void> {
+  promise.catch(() => {});
+  return promise;
+}
+
+async function fetchChunk(
   deps: SyncDeps,
-  account: GraphAdAccount,
+  loader: PageLoader,
+  accountId: string,
   range: { since: string; until: string },
   token: string,
   longPull: boolean,
-): Promise<number> {
-  let writing: Promise<number> = Promise.resolve(0);
-  let rows = 0;
+): Promise<void> {
   const query = {
     level: 'ad' as const,
     fields: INSIGHT_FIELDS,
@@ -130,19 +175,15 @@ async function fetchAndLoad(
     timeIncrement: 1 as const,
     limit: PAGE_LIMIT,
   };
-  const onPage = async (page: Record<string, unknown>[]) => {
-    rows += await writing;
-    writing = loadAccountInsights(deps.db, account, page as unknown as GraphInsightRow[], { analyze: false });
-  };
+  const onPage = (page: Record<string, unknown>[]) => loader.add(page);
   // A backfill reads months of ad-level days: Meta wants that as an async report run.
   if (longPull) {
-    await deps.graph.insightsAsync(account.account_id, query, token, onPage, {
+    await deps.graph.insightsAsync(accountId, query, token, onPage, {
       pollMs: deps.asyncPollMs ?? ASYNC_POLL_MS,
     });
   } else {
-    await deps.graph.insights(account.account_id, query, token, onPage);
+    await deps.graph.insights(accountId, query, token, onPage);
   }
-  return rows + (await writing);
 }
 
 /** Exact unique reach for the standard windows, at account and campaign level. */
