@@ -98,10 +98,11 @@ for (let round = 1; round <= rounds; round++) {
     .values({ userId: user.id, accountId: account.account_id, name: account.name });
   await ensureSyncState(db, account.account_id);
 
-  const graph = createGraphClient({ baseUrl, appId: APP_ID, appSecret: APP_SECRET });
+  const graphOptions = { baseUrl, appId: APP_ID, appSecret: APP_SECRET };
+  const graph = createGraphClient(graphOptions);
   const started = performance.now();
   const outcome = await syncAccount(
-    { db, graph, key, backfillDays, log, asyncPollMs: 50 },
+    { db, graph, graphOptions, key, backfillDays, log, asyncPollMs: 50 },
     account.account_id,
     'backfill',
   );

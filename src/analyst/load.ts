@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { canonicalAction, leadActionTypes, purchaseActionTypes, singleAction } from './actions';
 import type { GraphAction, GraphAdAccount, GraphDataset, GraphInsightRow } from './graph-types';
-import { numericArray, textArray } from './sql-arrays';
+import { arrayLiteral } from './sql-arrays';
 
 /** A Graph row whose numbers do not parse; the message names the row so the source can be fixed. */
 export class InvalidInsightRowError extends Error {
@@ -113,22 +113,89 @@ export async function loadAccountInsights(
   rows: GraphInsightRow[],
   options: { analyze?: boolean } = {},
 ): Promise<number> {
+  const count = await writePreparedInsights(db, account, prepareInsights(rows));
+  // A sync loading page after page analyzes once at the end instead (see analyzeWarehouse).
+  if (options.analyze !== false) await analyzeWarehouse(db);
+  return count;
+}
+
+/**
+ * Insights rows checked, canonicalised and turned into statement parameters: plain strings only,
+ * so this CPU-heavy step can run in a worker thread and be handed over by structured clone.
+ */
+export interface PreparedInsights {
+  rows: number;
+  firstDay: string | undefined;
+  lastDay: string | undefined;
+  campaigns: { ids: string; accountIds: string; names: string; objectives: string };
+  adsets: { ids: string; accountIds: string; campaignIds: string; names: string };
+  ads: { ids: string; accountIds: string; campaignIds: string; adsetIds: string; names: string };
+  batches: PreparedBatch[];
+}
+
+interface PreparedBatch {
+  adIds: string;
+  days: string;
+  accountIds: string;
+  campaignIds: string;
+  adsetIds: string;
+  values: Record<(typeof numericColumns)[number], string>;
+  /** The raw lists as one JSON document per batch (see upsertInsights). */
+  actions: string;
+  actionValues: string;
+}
+
+/**
+ * `known` remembers the names already written by earlier pages of the same sync (key: kind and id),
+ * so a page only repeats a campaign, ad set or ad whose name changed.
+ */
+export function prepareInsights(rows: GraphInsightRow[], known?: Map<string, string>): PreparedInsights {
   const parsed = rows.map(parseInsightRow);
+  let firstDay: string | undefined;
+  let lastDay: string | undefined;
+  for (const row of parsed) {
+    if (firstDay === undefined || row.day < firstDay) firstDay = row.day;
+    if (lastDay === undefined || row.day > lastDay) lastDay = row.day;
+  }
+  const batches: PreparedBatch[] = [];
+  for (let start = 0; start < parsed.length; start += BATCH_ROWS) {
+    const batch = parsed.slice(start, start + BATCH_ROWS);
+    batches.push({
+      adIds: arrayLiteral(batch.map((r) => r.adId)),
+      days: arrayLiteral(batch.map((r) => r.day)),
+      accountIds: arrayLiteral(batch.map((r) => r.accountId)),
+      campaignIds: arrayLiteral(batch.map((r) => r.campaignId)),
+      adsetIds: arrayLiteral(batch.map((r) => r.adsetId)),
+      values: Object.fromEntries(
+        numericColumns.map((name) => [name, arrayLiteral(batch.map((r) => r.values[name]))]),
+      ) as PreparedBatch['values'],
+      actions: JSON.stringify(batch.map((r) => r.actions)),
+      actionValues: JSON.stringify(batch.map((r) => r.actionValues)),
+    });
+  }
+  return { rows: parsed.length, firstDay, lastDay, ...prepareEntities(rows, known), batches };
+}
+
+/** Writes prepared rows in one transaction and rebuilds the campaign roll-up for their days. */
+export async function writePreparedInsights(
+  db: Db,
+  account: GraphAdAccount,
+  prepared: PreparedInsights,
+): Promise<number> {
   await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
     await tx.execute(sql`
       insert into meta_ad_accounts (id, name, currency, timezone)
       values (${account.account_id}, ${account.name}, ${account.currency}, ${account.timezone_name})
       on conflict (id) do update set name = excluded.name, currency = excluded.currency,
         timezone = excluded.timezone, updated_at = now()`);
-    await upsertEntities(tx as unknown as Db, rows);
-    for (let start = 0; start < parsed.length; start += BATCH_ROWS) {
-      await upsertInsights(tx as unknown as Db, parsed.slice(start, start + BATCH_ROWS));
+    await upsertEntities(t, prepared);
+    for (const batch of prepared.batches) await upsertInsights(t, batch);
+    if (prepared.firstDay && prepared.lastDay) {
+      await refreshCampaignRollup(t, account.account_id, prepared.firstDay, prepared.lastDay);
     }
-    await refreshCampaignRollup(tx as unknown as Db, account.account_id, parsed);
   });
-  // A sync loading page after page analyzes once at the end instead (see analyzeWarehouse).
-  if (options.analyze !== false) await analyzeWarehouse(db);
-  return parsed.length;
+  return prepared.rows;
 }
 
 /** Fresh planner statistics: without them PGlite plans a year of rows as if it were five. */
@@ -145,14 +212,7 @@ const rollupSums = sql.raw(
 );
 
 /** Rebuilds the campaign-day sums for the days just loaded, from the ad-level rows. */
-async function refreshCampaignRollup(db: Db, accountId: string, rows: ParsedRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  let first = rows[0]?.day as string;
-  let last = first;
-  for (const row of rows) {
-    if (row.day < first) first = row.day;
-    if (row.day > last) last = row.day;
-  }
+async function refreshCampaignRollup(db: Db, accountId: string, first: string, last: string): Promise<void> {
   await db.execute(sql`delete from meta_insights_campaign_daily
     where account_id = ${accountId} and day between ${first}::date and ${last}::date`);
   await db.execute(sql`insert into meta_insights_campaign_daily (campaign_id, day, account_id, ${rollupColumns})
@@ -162,7 +222,7 @@ async function refreshCampaignRollup(db: Db, accountId: string, rows: ParsedRow[
 }
 
 /** The latest name wins: rows are in date order, so later rows overwrite earlier ones. */
-async function upsertEntities(db: Db, rows: GraphInsightRow[]): Promise<void> {
+function prepareEntities(rows: GraphInsightRow[], known?: Map<string, string>) {
   const campaigns = new Map<string, GraphInsightRow>();
   const adsets = new Map<string, GraphInsightRow>();
   const ads = new Map<string, GraphInsightRow>();
@@ -171,32 +231,63 @@ async function upsertEntities(db: Db, rows: GraphInsightRow[]): Promise<void> {
     adsets.set(row.adset_id, row);
     ads.set(row.ad_id, row);
   }
-  const c = [...campaigns.values()];
-  const s = [...adsets.values()];
-  const a = [...ads.values()];
+  const changed = (kind: string, id: string, name: string) => {
+    if (!known) return true;
+    const key = `${kind}:${id}`;
+    if (known.get(key) === name) return false;
+    known.set(key, name);
+    return true;
+  };
+  const c = [...campaigns.values()].filter((r) => changed('c', r.campaign_id, r.campaign_name));
+  const s = [...adsets.values()].filter((r) => changed('s', r.adset_id, r.adset_name));
+  const a = [...ads.values()].filter((r) => changed('a', r.ad_id, r.ad_name));
+  return {
+    campaigns: {
+      ids: arrayLiteral(c.map((r) => r.campaign_id)),
+      accountIds: arrayLiteral(c.map((r) => r.account_id)),
+      names: arrayLiteral(c.map((r) => r.campaign_name)),
+      objectives: arrayLiteral(c.map((r) => r.objective ?? null)),
+    },
+    adsets: {
+      ids: arrayLiteral(s.map((r) => r.adset_id)),
+      accountIds: arrayLiteral(s.map((r) => r.account_id)),
+      campaignIds: arrayLiteral(s.map((r) => r.campaign_id)),
+      names: arrayLiteral(s.map((r) => r.adset_name)),
+    },
+    ads: {
+      ids: arrayLiteral(a.map((r) => r.ad_id)),
+      accountIds: arrayLiteral(a.map((r) => r.account_id)),
+      campaignIds: arrayLiteral(a.map((r) => r.campaign_id)),
+      adsetIds: arrayLiteral(a.map((r) => r.adset_id)),
+      names: arrayLiteral(a.map((r) => r.ad_name)),
+    },
+  };
+}
+
+const text = (literal: string) => sql`${literal}::text[]`;
+const numeric = (literal: string) => sql`${literal}::numeric[]`;
+
+async function upsertEntities(db: Db, { campaigns: c, adsets: s, ads: a }: PreparedInsights): Promise<void> {
+  if (a.ids === '{}' && s.ids === '{}' && c.ids === '{}') return;
   await db.execute(sql`
     insert into meta_campaigns (id, account_id, name, objective)
-    select * from unnest(${textArray(c.map((r) => r.campaign_id))}, ${textArray(c.map((r) => r.account_id))},
-      ${textArray(c.map((r) => r.campaign_name))}, ${textArray(c.map((r) => r.objective ?? null))})
+    select * from unnest(${text(c.ids)}, ${text(c.accountIds)}, ${text(c.names)}, ${text(c.objectives)})
     on conflict (id) do update set name = excluded.name, objective = excluded.objective,
       account_id = excluded.account_id`);
   await db.execute(sql`
     insert into meta_adsets (id, account_id, campaign_id, name)
-    select * from unnest(${textArray(s.map((r) => r.adset_id))}, ${textArray(s.map((r) => r.account_id))},
-      ${textArray(s.map((r) => r.campaign_id))}, ${textArray(s.map((r) => r.adset_name))})
+    select * from unnest(${text(s.ids)}, ${text(s.accountIds)}, ${text(s.campaignIds)}, ${text(s.names)})
     on conflict (id) do update set name = excluded.name, campaign_id = excluded.campaign_id`);
   await db.execute(sql`
     insert into meta_ads (id, account_id, campaign_id, adset_id, name)
-    select * from unnest(${textArray(a.map((r) => r.ad_id))}, ${textArray(a.map((r) => r.account_id))},
-      ${textArray(a.map((r) => r.campaign_id))}, ${textArray(a.map((r) => r.adset_id))},
-      ${textArray(a.map((r) => r.ad_name))})
+    select * from unnest(${text(a.ids)}, ${text(a.accountIds)}, ${text(a.campaignIds)}, ${text(a.adsetIds)},
+      ${text(a.names)})
     on conflict (id) do update set name = excluded.name, adset_id = excluded.adset_id,
       campaign_id = excluded.campaign_id`);
 }
 
-async function upsertInsights(db: Db, rows: ParsedRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const column = (name: (typeof numericColumns)[number]) => numericArray(rows.map((r) => r.values[name]));
+async function upsertInsights(db: Db, batch: PreparedBatch): Promise<void> {
+  const column = (name: (typeof numericColumns)[number]) => numeric(batch.values[name]);
   await db.execute(sql`
     insert into meta_insights_daily (ad_id, day, account_id, campaign_id, adset_id, impressions, reach, clicks,
       link_clicks, spend, purchases, leads, revenue, post_engagements, post_reactions, post_comments,
@@ -205,9 +296,8 @@ async function upsertInsights(db: Db, rows: ParsedRow[]): Promise<void> {
       u.link_clicks, u.spend, u.purchases, u.leads, u.revenue, u.post_engagements, u.post_reactions,
       u.post_comments, a.value, v.value
     from unnest(
-      ${textArray(rows.map((r) => r.adId))}, ${sql`${textArray(rows.map((r) => r.day))}::date[]`},
-      ${textArray(rows.map((r) => r.accountId))}, ${textArray(rows.map((r) => r.campaignId))},
-      ${textArray(rows.map((r) => r.adsetId))},
+      ${text(batch.adIds)}, ${sql`${batch.days}::date[]`}, ${text(batch.accountIds)}, ${text(batch.campaignIds)},
+      ${text(batch.adsetIds)},
       ${column('impressions')}, ${column('reach')}, ${column('clicks')}, ${column('link_clicks')}, ${column('spend')},
       ${column('purchases')}, ${column('leads')}, ${column('revenue')}, ${column('post_engagements')},
       ${column('post_reactions')}, ${column('post_comments')}
@@ -215,9 +305,9 @@ async function upsertInsights(db: Db, rows: ParsedRow[]): Promise<void> {
       spend, purchases, leads, revenue, post_engagements, post_reactions, post_comments, n)
     -- The raw lists travel as one JSON document per batch: escaping them into array literals
     -- cost seconds per 100k rows.
-    join json_array_elements(${JSON.stringify(rows.map((r) => r.actions))}::json) with ordinality as a(value, n)
+    join json_array_elements(${batch.actions}::json) with ordinality as a(value, n)
       on a.n = u.n
-    join json_array_elements(${JSON.stringify(rows.map((r) => r.actionValues))}::json) with ordinality as v(value, n)
+    join json_array_elements(${batch.actionValues}::json) with ordinality as v(value, n)
       on v.n = u.n
     on conflict (ad_id, day) do update set
       account_id = excluded.account_id, campaign_id = excluded.campaign_id, adset_id = excluded.adset_id,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 // An array travels as one PostgreSQL array literal: one parameter however many values, written
 // the same way for PGlite and node-postgres, whose own array serialisers differ.
-function arrayLiteral(values: readonly (string | null)[]): string {
+export function arrayLiteral(values: readonly (string | null)[]): string {
   const items = values.map((value) =>
     value === null ? 'NULL' : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
   );
@@ -11,8 +11,4 @@ function arrayLiteral(values: readonly (string | null)[]): string {
 
 export function textArray(values: readonly (string | null)[]): SQL {
   return sql`${arrayLiteral(values)}::text[]`;
-}
-
-export function numericArray(values: readonly string[]): SQL {
-  return sql`${arrayLiteral(values)}::numeric[]`;
 }

@@ -76,17 +76,18 @@ export const metaPlugin = fp(
       };
     }
 
-    const graph = createGraphClient({
+    const graphOptions = {
       baseUrl: meta.graphUrl,
       appId: meta.appId,
       appSecret: meta.appSecret,
-      log: app.log,
-      baseDelayMs: options.timing?.baseDelayMs,
-      maxDelayMs: options.timing?.maxDelayMs,
-    });
+      ...(options.timing?.baseDelayMs === undefined ? {} : { baseDelayMs: options.timing.baseDelayMs }),
+      ...(options.timing?.maxDelayMs === undefined ? {} : { maxDelayMs: options.timing.maxDelayMs }),
+    };
+    const graph = createGraphClient({ ...graphOptions, log: app.log });
     const sync = createSyncService({
       db: app.database.db,
       graph,
+      graphOptions,
       key: config.encryptionKey,
       backfillDays: config.meta.backfillDays,
       intervalHours: config.meta.syncIntervalHours,

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '../../../analyst/dates';
-import type { GraphAdAccount, GraphInsightRow } from '../../../analyst/graph-types';
-import { analyzeWarehouse, loadAccountInsights } from '../../../analyst/load';
+import type { GraphAdAccount } from '../../../analyst/graph-types';
+import { analyzeWarehouse } from '../../../analyst/load';
 import type { Db } from '../../db/client';
 import { metaAdAccounts } from '../../db/schema';
 import { todayIn } from '../../demo/seed';
 import { markPermissionRevoked, tokenForAccount } from '../connections';
 import { type GraphClient, GraphTokenError } from '../graph';
+import { type FetchJob, fetchAndWrite } from './fetch-protocol';
 import { advanceCursor, claimSync, failSync, finishSync, type SyncKind } from './sync-state';
 import { dayChunks, reachWindows } from './windows';
 
@@ -43,6 +44,8 @@ const ASYNC_POLL_MS = 1000;
 export interface SyncDeps {
   db: Db;
   graph: GraphClient;
+  /** The same client's settings, for the worker thread that runs the bulk fetches. */
+  graphOptions: FetchJob['graph'];
   key: Buffer;
   backfillDays: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -84,28 +87,34 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
   };
 
   try {
-    const loader = new PageLoader(deps.db, graphAccount);
     const chunks = dayChunks(claim.cursor, claim.until, CHUNK_DAYS);
-    const pull = (chunk: (typeof chunks)[number]) =>
-      fetchChunk(deps, loader, graphAccount.account_id, chunk, credential.token, claim.kind === 'backfill');
-    // One chunk ahead: Meta prepares the next report run while this one is being written.
-    let next = chunks[0] ? settle(pull(chunks[0])) : undefined;
-    for (let index = 0; index < chunks.length; index++) {
-      const current = next as Promise<void>;
-      const chunk = chunks[index] as (typeof chunks)[number];
-      const following = chunks[index + 1];
-      next = following && !deps.stopping?.() ? settle(pull(following)) : undefined;
-      await current;
-      await loader.flushed();
-      await advanceCursor(db, accountId, addDays(chunk.until, 1));
-      if (deps.stopping?.()) {
-        await next?.catch(() => {});
-        await loader.flushed().catch(() => {});
-        return { status: 'interrupted' };
-      }
+    // The reach windows are a handful of small reads: they run while the bulk rows stream in.
+    const reach = syncReach(deps, account.id, today, credential.token);
+    reach.catch(() => {});
+    const { rows, completed } = await fetchAndWrite(
+      db,
+      graphAccount,
+      {
+        graph: deps.graphOptions,
+        accountId: graphAccount.account_id,
+        token: credential.token,
+        query: { level: 'ad', fields: INSIGHT_FIELDS, timeIncrement: 1, limit: PAGE_LIMIT },
+        chunks,
+        // A backfill reads months of ad-level days: Meta wants that as async report runs.
+        longPull: claim.kind === 'backfill',
+        asyncPollMs: deps.asyncPollMs ?? ASYNC_POLL_MS,
+      },
+      async (index) => {
+        const chunk = chunks[index];
+        if (chunk) await advanceCursor(db, accountId, addDays(chunk.until, 1));
+        return deps.stopping?.() ?? false;
+      },
+    );
+    if (!completed) {
+      await reach.catch(() => {});
+      return { status: 'interrupted' };
     }
-    const rows = loader.rows;
-    await syncReach(deps, account.id, today, credential.token);
+    await reach;
     await analyzeWarehouse(db);
     await finishSync(db, accountId, rows);
     deps.log.info({ accountId, kind, rows, resumed: claim.resumed }, 'meta sync finished');
@@ -121,68 +130,6 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
     deps.log.warn({ accountId, err: error }, 'meta sync failed');
     await failSync(db, accountId, message);
     return { status: 'error', message };
-  }
-}
-
-/**
- * Writes pages one at a time, in arrival order, while the fetches run ahead: the network and the
- * database work at the same time, and at most one page per fetch waits in memory.
- */
-class PageLoader {
-  rows = 0;
-  private writing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly account: GraphAdAccount,
-  ) {}
-
-  /** Queues a page and resolves once the page before it is written (the fetch's backpressure). */
-  async add(page: Record<string, unknown>[]): Promise<void> {
-    const prior = this.writing;
-    this.writing = prior.then(async () => {
-      this.rows += await loadAccountInsights(this.db, this.account, page as unknown as GraphInsightRow[], {
-        analyze: false,
-      });
-    });
-    await prior;
-  }
-
-  flushed(): Promise<void> {
-    return this.writing;
-  }
-}
-
-/** Keeps a rejection for whoever awaits it later, instead of an unhandled rejection meanwhile. */
-function settle(promise: Promise<void>): Promise<void> {
-  promise.catch(() => {});
-  return promise;
-}
-
-async function fetchChunk(
-  deps: SyncDeps,
-  loader: PageLoader,
-  accountId: string,
-  range: { since: string; until: string },
-  token: string,
-  longPull: boolean,
-): Promise<void> {
-  const query = {
-    level: 'ad' as const,
-    fields: INSIGHT_FIELDS,
-    since: range.since,
-    until: range.until,
-    timeIncrement: 1 as const,
-    limit: PAGE_LIMIT,
-  };
-  const onPage = (page: Record<string, unknown>[]) => loader.add(page);
-  // A backfill reads months of ad-level days: Meta wants that as an async report run.
-  if (longPull) {
-    await deps.graph.insightsAsync(accountId, query, token, onPage, {
-      pollMs: deps.asyncPollMs ?? ASYNC_POLL_MS,
-    });
-  } else {
-    await deps.graph.insights(accountId, query, token, onPage);
   }
 }
 
