@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../server/db/client';
+import { applyExactReach } from './exact-reach';
 import { isRatio, type MetricKey, metrics, requiredSums, type SumMetric } from './metrics';
 import { type AnalyticsQuery, type AnalyticsQueryInput, analyticsQuerySchema, type Dimension } from './query';
 import { textArray } from './sql-arrays';
@@ -21,6 +22,8 @@ export interface QueryResult {
   params: unknown[];
   /** Currency of each account in scope that the query touched. */
   currencies: string[];
+  /** Set when reach came from Meta's unique reach for exactly this range: the statement that read it. */
+  exactReach?: { sql: string; params: unknown[] };
 }
 
 const dialect = new PgDialect();
@@ -254,7 +257,15 @@ export async function executeQuery(
     // An aggregate over no rows still returns one row of nulls; that is "no data", not zero.
     .filter((row) => dimensions.length > 0 || uniqueSums.some((key) => row[key] !== null));
   const compiled = dialect.sqlToQuery(statement);
-  return { query, rows, sql: compiled.sql, params: compiled.params, currencies };
+  const exactReach = await applyExactReach(db, query, dimensions, accountIds, rows);
+  return {
+    query,
+    rows,
+    sql: compiled.sql,
+    params: compiled.params,
+    currencies,
+    ...(exactReach ? { exactReach } : {}),
+  };
 }
 
 function orderBy(query: AnalyticsQuery, specs: DimensionSpec[]): SQL {

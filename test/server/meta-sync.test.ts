@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/analyst/dates';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { answerQuestion } from '../../src/analyst/engine';
+import { executeQuery } from '../../src/analyst/executor';
 import type { GraphDataset } from '../../src/analyst/graph-types';
 import { activeScope } from '../../src/server/accounts/accounts';
 import { queryRows } from '../../src/server/db/client';
@@ -247,6 +248,50 @@ describe('connecting Facebook and the backfill', () => {
     );
     expect(Number(week?.reach)).toBeGreaterThan(0);
     expect(Number(week?.reach)).toBeLessThan(Number(summed?.reach));
+  });
+
+  it("answers reach with Meta's unique reach for a stored window, never the summed daily figure", async () => {
+    const db = t.testDatabase.database.db;
+    const today = todayIn(dataset.adAccounts[0]?.timezone_name ?? 'UTC');
+    const ask = (question: string) =>
+      answerQuestion({ db, scope: { accountIds: [accountA] }, today }, question);
+    const stored = async (level: string, objectId: string) =>
+      Number(
+        (
+          await queryRows<{ reach: string }>(
+            db,
+            sql`select reach::text as reach from meta_reach where level = ${level} and object_id = ${objectId}
+                and since = ${addDays(today, -7)} and until = ${addDays(today, -1)}`,
+          )
+        )[0]?.reach,
+      );
+
+    const total = await ask('What was my reach in the last 7 days?');
+    const [row] = total.queries[0]?.rows ?? [];
+    expect(row?.reach).toBe(await stored('account', accountA));
+    expect(total.queries[0]?.exactReach?.sql).toMatch(/meta_reach/);
+    expect(JSON.stringify(total.message.reasoning)).toMatch(/for exactly this date range/);
+
+    const byCampaign = await executeQuery(
+      db,
+      { accountIds: [accountA] },
+      {
+        metrics: ['reach', 'frequency'],
+        dimensions: ['campaign'],
+        time: { range: { start: addDays(today, -7), end: addDays(today, -1) } },
+      },
+    );
+    expect(byCampaign.rows.length).toBeGreaterThan(1);
+    for (const campaignRow of byCampaign.rows) {
+      const exact = await stored('campaign', String(campaignRow.campaign_id));
+      expect(campaignRow.reach).toBe(exact);
+      expect(campaignRow.frequency).toBeCloseTo(Number(campaignRow.impressions) / exact, 9);
+    }
+
+    // No stored window for an arbitrary range: the figure stays labelled approximate.
+    const odd = await ask(`What was my reach from ${addDays(today, -9)} to ${addDays(today, -3)}?`);
+    expect(odd.queries[0]?.exactReach).toBeUndefined();
+    expect(JSON.stringify(odd.message.reasoning)).toMatch(/approximate/);
   });
 
   it('switches accounts on and off for their owner only', async () => {

@@ -83,8 +83,13 @@ export function reasoningSection(ctx: ComposeContext, input: ReasoningInput): Co
     );
   } else if (currencies[0]) lines.push(`- **Currency:** ${currencies[0]}.`);
   if (input.metrics.includes('reach') || input.metrics.includes('frequency')) {
+    const withReach = ctx.queries.filter((q) =>
+      q.query.metrics.some((m) => m === 'reach' || m === 'frequency'),
+    );
     lines.push(
-      '- **Reach:** Meta counts unique people per ad and day, so reach summed over several days or ads overstates the true number (and frequency understates it): treat them as approximate.',
+      withReach.length > 0 && withReach.every((q) => q.exactReach)
+        ? '- **Reach:** unique people as Meta counts them for exactly this date range (not a sum of daily figures); frequency = impressions ÷ that reach.'
+        : '- **Reach:** Meta counts unique people per ad and day, so reach summed over several days or ads overstates the true number (and frequency understates it): treat them as approximate.',
     );
   }
   for (const step of input.steps ?? []) lines.push(`- ${step}`);
