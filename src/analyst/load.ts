@@ -42,8 +42,6 @@ interface ParsedRow {
   campaignId: string;
   adsetId: string;
   values: Record<(typeof numericColumns)[number], string>;
-  actions: GraphAction[];
-  actionValues: GraphAction[];
 }
 
 const numericColumns = [
@@ -87,8 +85,6 @@ export function parseInsightRow(row: GraphInsightRow): ParsedRow {
       post_reactions: singleAction(actions, 'post_reaction'),
       post_comments: singleAction(actions, 'comment'),
     },
-    actions,
-    actionValues,
   };
 }
 
@@ -140,9 +136,6 @@ interface PreparedBatch {
   campaignIds: string;
   adsetIds: string;
   values: Record<(typeof numericColumns)[number], string>;
-  /** The raw lists as one JSON document per batch (see upsertInsights). */
-  actions: string;
-  actionValues: string;
 }
 
 /**
@@ -169,8 +162,6 @@ export function prepareInsights(rows: GraphInsightRow[], known?: Map<string, str
       values: Object.fromEntries(
         numericColumns.map((name) => [name, arrayLiteral(batch.map((r) => r.values[name]))]),
       ) as PreparedBatch['values'],
-      actions: JSON.stringify(batch.map((r) => r.actions)),
-      actionValues: JSON.stringify(batch.map((r) => r.actionValues)),
     });
   }
   return { rows: parsed.length, firstDay, lastDay, ...prepareEntities(rows, known), batches };
@@ -290,30 +281,18 @@ async function upsertInsights(db: Db, batch: PreparedBatch): Promise<void> {
   const column = (name: (typeof numericColumns)[number]) => numeric(batch.values[name]);
   await db.execute(sql`
     insert into meta_insights_daily (ad_id, day, account_id, campaign_id, adset_id, impressions, reach, clicks,
-      link_clicks, spend, purchases, leads, revenue, post_engagements, post_reactions, post_comments,
-      actions, action_values)
-    select u.ad_id, u.day, u.account_id, u.campaign_id, u.adset_id, u.impressions, u.reach, u.clicks,
-      u.link_clicks, u.spend, u.purchases, u.leads, u.revenue, u.post_engagements, u.post_reactions,
-      u.post_comments, a.value, v.value
-    from unnest(
+      link_clicks, spend, purchases, leads, revenue, post_engagements, post_reactions, post_comments)
+    select * from unnest(
       ${text(batch.adIds)}, ${sql`${batch.days}::date[]`}, ${text(batch.accountIds)}, ${text(batch.campaignIds)},
       ${text(batch.adsetIds)},
       ${column('impressions')}, ${column('reach')}, ${column('clicks')}, ${column('link_clicks')}, ${column('spend')},
       ${column('purchases')}, ${column('leads')}, ${column('revenue')}, ${column('post_engagements')},
       ${column('post_reactions')}, ${column('post_comments')}
-    ) with ordinality as u(ad_id, day, account_id, campaign_id, adset_id, impressions, reach, clicks, link_clicks,
-      spend, purchases, leads, revenue, post_engagements, post_reactions, post_comments, n)
-    -- The raw lists travel as one JSON document per batch: escaping them into array literals
-    -- cost seconds per 100k rows.
-    join json_array_elements(${batch.actions}::json) with ordinality as a(value, n)
-      on a.n = u.n
-    join json_array_elements(${batch.actionValues}::json) with ordinality as v(value, n)
-      on v.n = u.n
+    )
     on conflict (ad_id, day) do update set
       account_id = excluded.account_id, campaign_id = excluded.campaign_id, adset_id = excluded.adset_id,
       impressions = excluded.impressions, reach = excluded.reach, clicks = excluded.clicks,
       link_clicks = excluded.link_clicks, spend = excluded.spend, purchases = excluded.purchases,
       leads = excluded.leads, revenue = excluded.revenue, post_engagements = excluded.post_engagements,
-      post_reactions = excluded.post_reactions, post_comments = excluded.post_comments,
-      actions = excluded.actions, action_values = excluded.action_values, loaded_at = now()`);
+      post_reactions = excluded.post_reactions, post_comments = excluded.post_comments, loaded_at = now()`);
 }

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { date, index, json, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The analyst's warehouse: Meta insights at ad-and-day grain, plus the names of what they belong
  * to. Ids are Meta's own (digits as text). Counts and money are NUMERIC so sums stay exact;
- * conversions are canonical (one alias per DESIGN.md section 4), with the raw lists kept as JSON.
+ * conversions are canonical (one alias per DESIGN.md section 4); the raw action lists are not kept
+ * (docs/decisions/0014).
  */
 export const metaAdAccounts = pgTable('meta_ad_accounts', {
   id: text('id').primaryKey(),
@@ -77,8 +77,6 @@ export const metaInsightsDaily = pgTable(
     campaignId: text('campaign_id').notNull(),
     adsetId: text('adset_id').notNull(),
     ...sumColumns(),
-    actions: json('actions').notNull().default(sql`'[]'::json`),
-    actionValues: json('action_values').notNull().default(sql`'[]'::json`),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
