@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
+import { chatRoutes } from './chat/routes';
 import { socialAuthRoutes } from './auth/social/routes';
 import { clientConfigRoutes } from './client-config/routes';
 import { healthRoutes } from './health/routes';
@@ -14,4 +15,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(socialAuthRoutes, { prefix: '/auth' });
   await app.register(metaPermissionRoutes, { prefix: '/auth' });
   await app.register(accountRoutes, { prefix: '/api/accounts' });
+  await app.register(chatRoutes, { prefix: '/api' });
 }

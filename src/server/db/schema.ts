@@ -82,4 +82,5 @@ export const userIdentities = pgTable(
 );
 
 export * from './auth-schema';
+export * from './chat-schema';
 export * from './meta-schema';

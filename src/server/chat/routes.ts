@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerQuestion } from '../../analyst/engine';
+import * as api from '../../shared/api/chat';
+import { errorResponseSchema } from '../../shared/errors';
+import { activeScope } from '../accounts/accounts';
+import { todayIn } from '../demo/seed';
+import { AppError } from '../errors';
+import { answerEvents, reportEvents } from './answer-events';
+import { openEventStream } from './event-stream';
+import { releaseQuestion, reserveQuestion } from './quota';
+import {
+  currentSession,
+  newChat,
+  ownedSession,
+  questionsLastMinute,
+  recentSessions,
+  saveQuestion,
+  saveReplies,
+  sessionHistory,
+  summaryOf,
+} from './sessions';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
+/** Pro has no daily quota; this only stops a script from hammering the engine. */
+const PRO_QUESTIONS_PER_MINUTE = 20;
+const QUOTA_MESSAGE = `You have used your ${api.FREE_QUESTIONS_PER_DAY} free questions for today. Upgrade to Pro for unlimited questions: /plans`;
+const ANSWER_FAILED = 'Something went wrong while answering. Please try again.';
+const notFound = () => new AppError('NOT_FOUND', 'Chat session not found');
+
+/** The chat API of SPEC.md section 7. Every call is limited to the caller's own sessions. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const { db } = app.database;
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/sessions/current',
+    { schema: { tags: ['chat'], security, response: { 200: api.sessionSummarySchema, ...errors } } },
+    async (request) => summaryOf(await currentSession(db, request.currentUser.id)),
+  );
+
+  app.get(
+    '/sessions/recent',
+    { schema: { tags: ['chat'], security, response: { 200: api.recentSessionsResponse, ...errors } } },
+    async (request) => ({ sessions: await recentSessions(db, request.currentUser.id) }),
+  );
+
+  app.get(
+    '/sessions/:id',
+    {
+      schema: {
+        tags: ['chat'],
+        security,
+        params: api.sessionParams,
+        response: { 200: api.sessionHistoryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await ownedSession(db, request.currentUser.id, request.params.id);
+      if (!session) throw notFound();
+      return { ...summaryOf(session), history: { messages: await sessionHistory(db, session.id) } };
+    },
+  );
+
+  app.post(
+    '/new-chat',
+    { schema: { tags: ['chat'], security, body: api.newChatBody, response: { 200: api.newChatResponse, ...errors } } },
+    async (request) => ({ sessionId: (await newChat(db, request.currentUser.id, request.body?.sessionId)).id }),
+  );
+
+  app.post(
+    '/ask',
+    { schema: { tags: ['chat'], security, body: api.askBody, response: errors } },
+    async (request, reply) => {
+      const user = request.currentUser;
+      const { message, sessionId, model, timezone } = request.body;
+      if (!user.fbPermissionsGranted && !user.gPermissionsGranted) {
+        throw new AppError('FORBIDDEN', api.CONNECT_ADS_MESSAGE);
+      }
+      const session = await ownedSession(db, user.id, sessionId);
+      if (!session) throw notFound();
+      const pro = user.userType === 'pro';
+      if (pro && (await questionsLastMinute(db, user.id)) >= PRO_QUESTIONS_PER_MINUTE) {
+        throw new AppError('RATE_LIMITED', 'You are asking very quickly. Please wait a minute and try again.');
+      }
+      const allowed = pro || (await reserveQuestion(db, user.id));
+      await saveQuestion(db, session, message);
+
+      reply.hijack();
+      const stream = openEventStream(reply.raw, { 'x-request-id': request.id });
+      try {
+        if (!allowed) {
+          await saveReplies(db, session, [{ sender: 'system', content: QUOTA_MESSAGE }]);
+          stream.send({ type: 'quota_exceeded', message: QUOTA_MESSAGE, upgradeUrl: '/plans' });
+          return;
+        }
+        const scope = await activeScope(db, user.id);
+        await app.meta.sync.ensureFresh(scope.accountIds);
+        const answer = await answerQuestion(
+          {
+            db,
+            scope: { accountIds: scope.accountIds },
+            today: await todayFor(scope.accountIds, timezone),
+            model,
+            llm: app.config.llm,
+          },
+          message,
+        );
+        // Saved before a byte of it is sent: a client that leaves mid-stream finds it on reload.
+        if (answer.sections) {
+          await saveReplies(
+            db,
+            session,
+            answer.sections.map((section) => ({ sender: 'lynceus' as const, response: section.message })),
+          );
+          for (const event of reportEvents(answer.sections, answer.sections.length)) stream.send(event);
+        } else {
+          await saveReplies(db, session, [{ sender: 'lynceus', response: answer.message }]);
+          for (const event of answerEvents(answer.message)) stream.send(event);
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'answering failed');
+        if (allowed && !pro) await releaseQuestion(db, user.id).catch(() => {});
+        stream.send({ type: 'error', message: ANSWER_FAILED });
+      } finally {
+        stream.done();
+      }
+    },
+  );
+
+  /** DESIGN.md section 5: "today" is the ad account's date in its time zone. */
+  async function todayFor(accountIds: string[], fallbackZone: string): Promise<string> {
+    const first = accountIds[0];
+    const [row] = first
+      ? await db.query.metaAdAccounts.findMany({ where: (t, { eq }) => eq(t.id, first), limit: 1 })
+      : [];
+    return todayIn(row?.timezone ?? fallbackZone);
+  }
+};

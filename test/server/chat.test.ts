@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoData } from '../../src/analyst/demo/generate';
+import { todayIn } from '../../src/server/demo/seed';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { bearer, signUpUser } from '../helpers/users';
+
+let t: TestApp;
+let sink: SmtpSink;
+let accountIds: string[];
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  // Demo mode: the built-in simulator stands in for Facebook.
+  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
+  accountIds = generateDemoData({ today: todayIn('America/New_York') }).adAccounts.map((a) => a.account_id);
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+/** A user who signed up and connected the demo ad accounts, with their data synced. */
+async function connectedUser(email: string): Promise<string> {
+  const token = await signUpUser(t.app, sink, email);
+  const simulator = t.app.meta.simulator;
+  if (!simulator) throw new Error('demo mode has a simulator');
+  const saved = await post('/auth/save-facebook-permissions', token, {
+    facebookToken: simulator.issueUserToken({ scopes: ['email', 'public_profile', 'ads_read'] }),
+    accounts: accountIds.map((id) => ({ account_id: id, name: id })),
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const fresh = saved.json().token as string;
+  for (let i = 0; i < 400; i++) {
+    const { accounts } = (await get('/api/accounts', fresh)).json() as {
+      accounts: { sync: { status: string } }[];
+    };
+    if (accounts.every((a) => a.sync.status === 'ok')) return fresh;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('sync did not finish');
+}
+
+/** The `data:` payloads of a finished stream, in order. */
+function events(payload: string): (Record<string, unknown> | '[DONE]')[] {
+  return payload
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => {
+      const data = block.slice(6);
+      return data === '[DONE]' ? '[DONE]' : (JSON.parse(data) as Record<string, unknown>);
+    });
+}
+const types = (payload: string) => events(payload).map((e) => (e === '[DONE]' ? e : e.type));
+
+async function ask(token: string, message: string, sessionId?: string) {
+  const session = sessionId ?? ((await get('/api/sessions/current', token)).json().sessionId as string);
+  return {
+    session,
+    response: await post('/api/ask', token, {
+      message,
+      sessionId: session,
+      timezone: 'America/New_York',
+      model: 'arlo_auto',
+    }),
+  };
+}
+
+describe('asking', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await connectedUser('asker@example.com');
+  });
+
+  it('streams analytics, then reasoning, then actionable insights, then [DONE], unbuffered', async () => {
+    const { response } = await ask(token, 'How much did I spend in the last 7 days?');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(response.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(response.headers['x-accel-buffering']).toBe('no');
+    expect(types(response.payload)).toEqual(['analytics', 'reasoning', 'actionable_insights', '[DONE]']);
+    const [analytics] = events(response.payload) as Record<string, unknown>[];
+    expect(analytics).toHaveProperty('suggestions');
+    expect(analytics).toHaveProperty('error');
+    expect(analytics).toHaveProperty('settings');
+  });
+
+  it('streams a report section by section, order 0 first, then report_complete', async () => {
+    const { response } = await ask(token, 'Performance report');
+    const sequence = events(response.payload);
+    const complete = sequence.at(-2) as Record<string, unknown>;
+    expect(complete.type).toBe('report_complete');
+    const total = complete.total_sections as number;
+    expect(total).toBeGreaterThan(1);
+    expect(complete.total_requested).toBe(total);
+    const expected: string[] = [];
+    for (let order = 0; order < total; order++) {
+      expected.push('report_section', 'report_section_reasoning', 'report_section_actionable');
+    }
+    expect(types(response.payload)).toEqual([...expected, 'report_complete', '[DONE]']);
+    const orders = sequence.filter(
+      (e): e is Record<string, unknown> => e !== '[DONE]' && e.type === 'report_section',
+    );
+    expect(orders.map((e) => e.order)).toEqual([...Array(total).keys()]);
+  });
+
+  it('keeps the conversation: a reload shows the same messages and content types', async () => {
+    const { session, response } = await ask(token, 'Top 5 campaigns by spend in the last 30 days');
+    const streamed = events(response.payload)[0] as { analytics: { type: string } };
+    const history = (await get(`/api/sessions/${session}`, token)).json();
+    const messages = history.history.messages as {
+      sender: string;
+      type: string;
+      content?: string;
+      response?: { analytics: { type: string } };
+    }[];
+    const last = messages.slice(-2);
+    expect(last[0]).toMatchObject({
+      sender: 'user',
+      type: 'message',
+      content: 'Top 5 campaigns by spend in the last 30 days',
+    });
+    expect(last[1]).toMatchObject({ sender: 'lynceus', type: 'response' });
+    expect(last[1]?.response?.analytics.type).toBe(streamed.analytics.type);
+    expect(history.title).toBe('How much did I spend in the last 7 days?');
+    const recent = (await get('/api/sessions/recent', token)).json().sessions as { sessionId: string }[];
+    expect(recent.map((s) => s.sessionId)).toContain(session);
+  });
+
+  it('saves the question and the whole answer even when the client leaves mid-stream', async () => {
+    // Its own user: the first one has used the free plan's three questions by now.
+    const leaver = await connectedUser('leaver@example.com');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sessionId = (await post('/api/new-chat', leaver, {})).json().sessionId as string;
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/ask`, {
+      method: 'POST',
+      headers: { ...bearer(leaver), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        message: 'What was my CTR last week?',
+        sessionId,
+        timezone: 'UTC',
+        model: 'arlo_auto',
+      }),
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    await reader?.read();
+    controller.abort();
+    for (let i = 0; i < 100; i++) {
+      const messages = (await get(`/api/sessions/${sessionId}`, leaver)).json().history.messages as {
+        sender: string;
+      }[];
+      if (messages.length >= 2) {
+        expect(messages.map((m) => m.sender)).toEqual(['user', 'lynceus']);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the answer was not saved');
+  });
+
+  it('checks its input: model, length, blank, session and token', async () => {
+    const sessionId = (await get('/api/sessions/current', token)).json().sessionId;
+    const body = { message: 'Spend last 7 days', sessionId, timezone: 'UTC', model: 'arlo_auto' };
+    const badModel = await post('/api/ask', token, { ...body, model: 'gpt-4' });
+    expect(badModel.statusCode).toBe(400);
+    expect(badModel.json().message).toMatch(/arlo_auto or arlo_pro/);
+    const long = await post('/api/ask', token, { ...body, message: 'x'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/too long/);
+    expect((await post('/api/ask', token, { ...body, message: '   ' })).statusCode).toBe(400);
+    expect((await post('/api/ask', token, { ...body, timezone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await post('/api/ask', token, { ...body, sessionId: 'nope' })).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/ask', payload: body });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('limits and isolation', () => {
+  it('a free user gets exactly 3 answers out of 10 parallel asks; the rest are offered Pro', async () => {
+    const token = await connectedUser('free@example.com');
+    const sessionId = (await get('/api/sessions/current', token)).json().sessionId as string;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/ask', token, {
+          message: 'Spend in the last 7 days',
+          sessionId,
+          timezone: 'UTC',
+          model: 'arlo_auto',
+        }),
+      ),
+    );
+    const kinds = results.map((r) => types(r.payload)[0]);
+    expect(kinds.filter((k) => k === 'analytics')).toHaveLength(3);
+    expect(kinds.filter((k) => k === 'quota_exceeded')).toHaveLength(7);
+    const offer = results
+      .map((r) => events(r.payload)[0])
+      .find((e) => e !== '[DONE]' && e?.type === 'quota_exceeded');
+    expect(offer).toMatchObject({ upgradeUrl: '/plans' });
+    expect(String((offer as Record<string, unknown>).message)).toMatch(/Pro/);
+  });
+
+  it("no user reaches another user's sessions", async () => {
+    const owner = await connectedUser('owner.chat@example.com');
+    const stranger = await connectedUser('stranger.chat@example.com');
+    const { session } = await ask(owner, 'Spend in the last 7 days');
+    expect((await get(`/api/sessions/${session}`, stranger)).statusCode).toBe(404);
+    const intrude = await post('/api/ask', stranger, {
+      message: 'hi',
+      sessionId: session,
+      timezone: 'UTC',
+      model: 'arlo_auto',
+    });
+    expect(intrude.statusCode).toBe(404);
+    const fresh = (await post('/api/new-chat', stranger, { sessionId: session })).json().sessionId;
+    expect(fresh).not.toBe(session);
+    const strangersRecent = (await get('/api/sessions/recent', stranger)).json().sessions as {
+      sessionId: string;
+    }[];
+    expect(strangersRecent.map((s) => s.sessionId)).not.toContain(session);
+  });
+
+  it('without Facebook or Google permission, asking is refused with the SPEC message', async () => {
+    const token = await signUpUser(t.app, sink, 'unconnected@example.com');
+    const sessionId = (await get('/api/sessions/current', token)).json().sessionId;
+    const refused = await post('/api/ask', token, {
+      message: 'Spend last 7 days',
+      sessionId,
+      timezone: 'UTC',
+      model: 'arlo_auto',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Please connect your ads account in Settings to continue.');
+  });
+});
