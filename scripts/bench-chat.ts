@@ -5,6 +5,7 @@
  * reports; it never fails on a missed target (exit 0).
  *
  *   npx tsx scripts/bench-chat.ts [--users 20] [--rounds 5]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:chat   # on PostgreSQL
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -40,7 +41,11 @@ const rounds = Math.max(1, Number(values.rounds) || 5);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'arlo-bench-chat-'));
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0' });
-const database = await openDatabase({ kind: 'pglite' });
+// DATABASE_URL runs it on PostgreSQL (a fresh database there), as a production node would.
+const database = process.env.DATABASE_URL
+  ? await openDatabase({ kind: 'postgres', url: await freshPostgres(process.env.DATABASE_URL), poolSize: 10 })
+  : await openDatabase({ kind: 'pglite' });
+await database.migrate();
 const app = await buildApp(config, { database, webRoot: path.join(dataDir, 'none') });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const simulator = app.meta.simulator;
@@ -126,3 +131,28 @@ console.log(line('full answer', fulls, TARGET_FULL_P95_MS));
 await app.close();
 await database.close();
 await rm(dataDir, { recursive: true, force: true });
+if (process.env.DATABASE_URL) await dropPostgres(process.env.DATABASE_URL);
+
+const benchDatabaseName = `arlo_bench_chat_${process.pid}`;
+
+/** A new, empty database beside the one DATABASE_URL names, so the benchmark never touches data. */
+async function freshPostgres(url: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const name = benchDatabaseName;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}"`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}
+
+async function dropPostgres(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists "${benchDatabaseName}" with (force)`);
+  await admin.end();
+}
