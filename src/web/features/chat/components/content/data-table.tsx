@@ -1,0 +1,87 @@
+import type { DataRow } from '../../../../../shared/api/answer';
+import { keyed } from './keyed';
+import { cellText, cellTooltip, columnsOf, imageUrl } from './table-columns';
+import { useReveal } from './use-reveal';
+
+/**
+ * A result table (SPEC.md section 9): formatted cells, hidden `_tooltip` and id columns, a 48px
+ * creative thumbnail, at most 400px tall with scrolling, and the text typing in unless `reveal` is
+ * false or the user prefers reduced motion.
+ */
+export function DataTable({
+  rows,
+  caption,
+  reveal = true,
+}: {
+  rows: readonly DataRow[];
+  caption?: string;
+  reveal?: boolean;
+}) {
+  const columns = columnsOf(rows);
+  const images = rows.map((row) =>
+    columns.map((column) => (column.image ? imageUrl(row[column.key]) : undefined)),
+  );
+  const cells = rows.map((row, r) =>
+    columns.map((column, c) => (images[r]?.[c] ? '' : cellText(row, column))),
+  );
+  const total = cells.reduce((sum, line) => sum + line.reduce((n, text) => n + text.length, 0), 0);
+  const shown = useReveal(total, reveal);
+  if (rows.length === 0 || columns.length === 0) {
+    return <p className="text-sm text-slate-500">No rows to show.</p>;
+  }
+  let budget = shown;
+  return (
+    <div className="max-h-[400px] overflow-auto rounded-lg ring-1 ring-slate-200" data-testid="content-table">
+      <table className="min-w-full border-collapse text-sm" aria-busy={shown < total}>
+        {caption ? (
+          <caption className="px-3 py-2 text-left font-medium text-slate-700">{caption}</caption>
+        ) : null}
+        <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={`px-3 py-2 font-medium whitespace-nowrap ${column.numeric ? 'text-right' : 'text-left'}`}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {keyed(rows, 'row').map(({ key, item: row, index: rowIndex }) => (
+            <tr key={key}>
+              {columns.map((column, columnIndex) => {
+                const full = cells[rowIndex]?.[columnIndex] ?? '';
+                const text = full.slice(0, Math.max(0, budget));
+                budget -= full.length;
+                const src = images[rowIndex]?.[columnIndex];
+                return (
+                  <td
+                    key={column.key}
+                    title={cellTooltip(row, column.key)}
+                    className={`px-3 py-2 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'text-left'}`}
+                  >
+                    {src ? (
+                      <img
+                        src={src}
+                        alt="Creative thumbnail"
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="h-12 w-12 rounded object-cover"
+                      />
+                    ) : (
+                      text
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Number formats of SPEC.md section 9. Answer rows carry raw numbers under the metric's own key
+ * (DESIGN.md section 6); formatting them is the web app's job and happens only here.
+ */
+
+/** Shown for a missing value (null, undefined, or a number that is not finite). */
+export const EMPTY_VALUE = '–';
+
+/** Keys that hold a row's label, never a figure to format. */
+export const LABEL_KEYS = ['name', 'campaign', 'account', 'adset', 'ad', 'objective', 'day'] as const;
+
+const COUNT_METRICS = new Set([
+  'impressions',
+  'clicks',
+  'link_clicks',
+  'reach',
+  'conversions',
+  'purchases',
+  'leads',
+]);
+
+/** Ratios shown as plain numbers with 2 decimals. */
+const DECIMAL_METRICS = new Set(['ctr', 'frequency']);
+
+/** Ratios shown as a percent with 2 decimals (roi per SPEC.md; cvr is a percent as well). */
+const PERCENT_METRICS = new Set(['roi', 'cvr']);
+
+const ACRONYMS: Record<string, string> = {
+  cpa: 'CPA',
+  cpc: 'CPC',
+  cpm: 'CPM',
+  ctr: 'CTR',
+  roas: 'ROAS',
+  roi: 'ROI',
+  cvr: 'CVR',
+  aov: 'AOV',
+  id: 'ID',
+  url: 'URL',
+  pct: '%',
+};
+
+const WORDS: Record<string, string> = { adset: 'ad set' };
+
+/**
+ * A change column: `change`, `cpa_change`, `change_pct`, `pct_change`, `ctr_change_pct` (the analyst
+ * emits `<metric>_change` as a percent change, for example `frequency_change` and `ctr_change`).
+ */
+export function isChangeKey(key: string): boolean {
+  return /(^|_)change($|_)/.test(key.toLowerCase());
+}
+
+export function isCountKey(key: string): boolean {
+  const k = key.toLowerCase();
+  return COUNT_METRICS.has(k) || k.startsWith('post_');
+}
+
+export function isLabelKey(key: string): boolean {
+  return (LABEL_KEYS as readonly string[]).includes(key);
+}
+
+function fixed(value: number, decimals: number): string {
+  // 'negative': a value that rounds to zero never shows as '-0.0'.
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay: 'negative',
+  });
+}
+
+function money(value: number, currency?: string): string {
+  const code = currency?.trim().toUpperCase();
+  if (code && /^[A-Z]{3}$/.test(code) && code !== 'USD') {
+    try {
+      return value.toLocaleString('en-US', {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'negative',
+      });
+    } catch {
+      // An unknown code falls back to dollars below.
+    }
+  }
+  const digits = fixed(value, 2);
+  return digits.startsWith('-') ? `-$${digits.slice(1)}` : `$${digits}`;
+}
+
+/**
+ * Formats one cell: change values 1 decimal with %; ctr and frequency 2 decimals; counts with
+ * separators; roi with % and 2 decimals; roas with x and 2 decimals; other numbers as money with 2
+ * decimals (dollars, or the row's `currency` when one is given). Text passes through; null is '–'.
+ */
+export function formatValue(metric: string, value: unknown, currency?: string): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  if (typeof value !== 'number') return String(value);
+  if (!Number.isFinite(value)) return EMPTY_VALUE;
+  const key = metric.toLowerCase();
+  if (isLabelKey(key) || key === 'id' || key.endsWith('_id')) return String(value);
+  if (isChangeKey(key)) return `${fixed(value, 1)}%`;
+  if (DECIMAL_METRICS.has(key)) return fixed(value, 2);
+  if (isCountKey(key)) return fixed(value, 0);
+  if (PERCENT_METRICS.has(key)) return `${fixed(value, 2)}%`;
+  if (key === 'roas') return `${fixed(value, 2)}x`;
+  return money(value, currency);
+}
+
+/** A column or series title: 'cpa' → 'CPA', 'post_reactions' → 'Post reactions', 'ctr_change' → 'CTR change'. */
+export function metricLabel(key: string): string {
+  const words = key
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? WORDS[word.toLowerCase()] ?? word.toLowerCase());
+  const label = words.join(' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
