@@ -25,6 +25,8 @@ export interface AnalystRequest {
   model?: 'arlo_auto' | 'arlo_pro';
   /** `config.llm`: set only when LLM_BASE_URL and LLM_MODEL are configured. */
   llm?: LlmConfig | undefined;
+  /** Called as each report section is ready, so a stream can send it before the next is built. */
+  onReportSection?: (section: ReportSection) => Promise<void>;
 }
 
 export interface Answer {
@@ -50,7 +52,7 @@ export async function answerQuestion(request: AnalystRequest, question: string):
   const plan = parseQuestion(question, { catalog, today: request.today });
   const ctx = new ComposeContext(request.db, request.scope, catalog, request.today);
   if (plan.kind === 'report') {
-    const sections = await buildReport(ctx, plan, question);
+    const sections = await buildReport(ctx, plan, question, request.onReportSection);
     const first = sections[0]?.message ?? clarifyAnswer();
     return { plan, message: first, sections, queries: ctx.queries, evidence: ctx.evidence.entries };
   }

@@ -111,11 +111,12 @@ export async function buildReport(
   ctx: ComposeContext,
   plan: Extract<Plan, { kind: 'report' }>,
   reportQuestion: string,
+  onSection?: (section: ReportSection) => Promise<void>,
 ): Promise<ReportSection[]> {
   const out: ReportSection[] = [];
   for (const [order, spec] of sections(plan.report, ctx.today, plan.filters, plan.scopeNames).entries()) {
     const message = await composePlan(ctx, spec.plan);
-    out.push({
+    const section: ReportSection = {
       order,
       title: spec.title,
       question: spec.question,
@@ -125,7 +126,9 @@ export async function buildReport(
         reportQuestion,
         analytics: { ...message.analytics, header: spec.title },
       },
-    });
+    };
+    out.push(section);
+    await onSection?.(section);
   }
   return out;
 }

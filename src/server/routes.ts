@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
-import { chatRoutes } from './chat/routes';
 import { socialAuthRoutes } from './auth/social/routes';
+import { chatRoutes } from './chat/routes';
 import { clientConfigRoutes } from './client-config/routes';
 import { healthRoutes } from './health/routes';
 import { metaPermissionRoutes } from './meta/routes';

@@ -13,26 +13,31 @@ export function answerEvents(message: AssistantMessage): StreamEvent[] {
       suggestions: message.suggestions,
     },
     { type: 'reasoning', reasoning: message.reasoning },
-    { type: 'actionable_insights', actionable_insights: message.actionable_insights, suggestions: message.suggestions },
+    {
+      type: 'actionable_insights',
+      actionable_insights: message.actionable_insights,
+      suggestions: message.suggestions,
+    },
   ];
 }
 
-/** A report: each section's three parts in order (order 0 first), then the completion event. */
-export function reportEvents(sections: ReportSection[], requested: number): StreamEvent[] {
-  const events: StreamEvent[] = [];
-  for (const section of sections) {
-    const { message, order } = section;
-    events.push(
-      { type: 'report_section', order, title: section.title, question: section.question, analytics: message.analytics },
-      { type: 'report_section_reasoning', order, reasoning: message.reasoning },
-      {
-        type: 'report_section_actionable',
-        order,
-        actionable_insights: message.actionable_insights,
-        suggestions: message.suggestions,
-      },
-    );
-  }
-  events.push({ type: 'report_complete', total_sections: sections.length, total_requested: requested });
-  return events;
+/** One report section's three parts, in order. */
+export function reportSectionEvents(section: ReportSection): StreamEvent[] {
+  const { message, order } = section;
+  return [
+    {
+      type: 'report_section',
+      order,
+      title: section.title,
+      question: section.question,
+      analytics: message.analytics,
+    },
+    { type: 'report_section_reasoning', order, reasoning: message.reasoning },
+    {
+      type: 'report_section_actionable',
+      order,
+      actionable_insights: message.actionable_insights,
+      suggestions: message.suggestions,
+    },
+  ];
 }

@@ -5,7 +5,7 @@ import { errorResponseSchema } from '../../shared/errors';
 import { activeScope } from '../accounts/accounts';
 import { todayIn } from '../demo/seed';
 import { AppError } from '../errors';
-import { answerEvents, reportEvents } from './answer-events';
+import { answerEvents, reportSectionEvents } from './answer-events';
 import { openEventStream } from './event-stream';
 import { releaseQuestion, reserveQuestion } from './quota';
 import {
@@ -70,8 +70,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/new-chat',
-    { schema: { tags: ['chat'], security, body: api.newChatBody, response: { 200: api.newChatResponse, ...errors } } },
-    async (request) => ({ sessionId: (await newChat(db, request.currentUser.id, request.body?.sessionId)).id }),
+    {
+      schema: {
+        tags: ['chat'],
+        security,
+        body: api.newChatBody,
+        response: { 200: api.newChatResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      sessionId: (await newChat(db, request.currentUser.id, request.body?.sessionId)).id,
+    }),
   );
 
   app.post(
@@ -87,7 +96,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!session) throw notFound();
       const pro = user.userType === 'pro';
       if (pro && (await questionsLastMinute(db, user.id)) >= PRO_QUESTIONS_PER_MINUTE) {
-        throw new AppError('RATE_LIMITED', 'You are asking very quickly. Please wait a minute and try again.');
+        throw new AppError(
+          'RATE_LIMITED',
+          'You are asking very quickly. Please wait a minute and try again.',
+        );
       }
       const allowed = pro || (await reserveQuestion(db, user.id));
       await saveQuestion(db, session, message);
@@ -109,17 +121,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             today: await todayFor(scope.accountIds, timezone),
             model,
             llm: app.config.llm,
+            // Each section is saved, then sent, while the next one is being built.
+            onReportSection: async (section) => {
+              await saveReplies(db, session, [{ sender: 'lynceus', response: section.message }]);
+              for (const event of reportSectionEvents(section)) stream.send(event);
+            },
           },
           message,
         );
         // Saved before a byte of it is sent: a client that leaves mid-stream finds it on reload.
         if (answer.sections) {
-          await saveReplies(
-            db,
-            session,
-            answer.sections.map((section) => ({ sender: 'lynceus' as const, response: section.message })),
-          );
-          for (const event of reportEvents(answer.sections, answer.sections.length)) stream.send(event);
+          const total = answer.sections.length;
+          stream.send({ type: 'report_complete', total_sections: total, total_requested: total });
         } else {
           await saveReplies(db, session, [{ sender: 'lynceus', response: answer.message }]);
           for (const event of answerEvents(answer.message)) stream.send(event);

@@ -17,7 +17,11 @@ export const summaryOf = (row: SessionRow): SessionSummary => ({
 });
 
 /** The caller's session with this id, or undefined: another user's id looks like a missing one. */
-export async function ownedSession(db: Db, userId: string, sessionId: string): Promise<SessionRow | undefined> {
+export async function ownedSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
   const [row] = await db
     .select()
     .from(chatSessions)
@@ -44,7 +48,11 @@ export async function currentSession(db: Db, userId: string): Promise<SessionRow
 }
 
 /** A new chat; an untouched current session is reused rather than piling up empty ones. */
-export async function newChat(db: Db, userId: string, fromSessionId: string | undefined): Promise<SessionRow> {
+export async function newChat(
+  db: Db,
+  userId: string,
+  fromSessionId: string | undefined,
+): Promise<SessionRow> {
   if (fromSessionId) {
     const from = await ownedSession(db, userId, fromSessionId);
     if (from && !(await hasMessages(db, from.id))) return from;
@@ -69,7 +77,9 @@ export async function recentSessions(db: Db, userId: string): Promise<SessionSum
     .where(
       and(
         eq(chatSessions.userId, userId),
-        exists(db.select({ one: sql`1` }).from(chatMessages).where(eq(chatMessages.sessionId, chatSessions.id))),
+        exists(
+          db.select({ one: sql`1` }).from(chatMessages).where(eq(chatMessages.sessionId, chatSessions.id)),
+        ),
       ),
     )
     .orderBy(desc(chatSessions.updatedAt))
@@ -91,14 +101,21 @@ export async function sessionHistory(db: Db, sessionId: string): Promise<History
           response: row.response as AssistantMessage,
           createdAt: row.createdAt.toISOString(),
         }
-      : { sender: row.sender, type: 'message', content: row.content ?? '', createdAt: row.createdAt.toISOString() },
+      : {
+          sender: row.sender,
+          type: 'message',
+          content: row.content ?? '',
+          createdAt: row.createdAt.toISOString(),
+        },
   );
 }
 
 /** The question, and the session's title taken from its first question. */
 export async function saveQuestion(db: Db, session: SessionRow, text: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(chatMessages).values({ sessionId: session.id, userId: session.userId, sender: 'user', content: text });
+    await tx
+      .insert(chatMessages)
+      .values({ sessionId: session.id, userId: session.userId, sender: 'user', content: text });
     await tx
       .update(chatSessions)
       .set({
