@@ -45,7 +45,10 @@ export const askBody = z.object({
     .string()
     .trim()
     .min(1, 'Please type a question.')
-    .max(MAX_MESSAGE_CHARS, `Your message is too long: please keep it under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`),
+    .max(
+      MAX_MESSAGE_CHARS,
+      `Your message is too long: please keep it under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`,
+    ),
   sessionId: sessionIdSchema,
   timezone: z
     .string()
@@ -88,14 +91,22 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     question: z.string(),
     analytics: contentItemSchema,
   }),
-  z.object({ type: z.literal('report_section_reasoning'), order: z.number().int(), reasoning: contentItemSchema }),
+  z.object({
+    type: z.literal('report_section_reasoning'),
+    order: z.number().int(),
+    reasoning: contentItemSchema,
+  }),
   z.object({
     type: z.literal('report_section_actionable'),
     order: z.number().int(),
     actionable_insights: contentItemSchema,
     suggestions: z.array(z.string()),
   }),
-  z.object({ type: z.literal('report_complete'), total_sections: z.number().int(), total_requested: z.number().int() }),
+  z.object({
+    type: z.literal('report_complete'),
+    total_sections: z.number().int(),
+    total_requested: z.number().int(),
+  }),
   /** The free plan's daily questions are used up: the answer offers Pro. */
   z.object({ type: z.literal('quota_exceeded'), message: z.string(), upgradeUrl: z.string() }),
   z.object({ type: z.literal('error'), message: z.string() }),
