@@ -27,7 +27,6 @@ describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
     ['/terms', 'Terms of Service'],
     ['/plans', 'Choose Your Plan'],
     ['/yplans', 'Choose Your Plan'],
-    ['/', 'How can I help you today?'],
   ])('opening %s directly shows its page', async (route, heading) => {
     const page = await browser.newPage();
     const problems: string[] = [];
@@ -44,6 +43,17 @@ describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
       const name = route === '/' ? 'chat' : route.slice(1);
       await page.screenshot({ path: path.join(artifactsDir, `web-shell-${name}.png`) });
       expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('opening / without a session goes to /login', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${baseUrl}/`);
+      await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
+      await page.getByRole('heading', { level: 1, name: 'Sign in to ARLO' }).waitFor({ timeout: 10_000 });
     } finally {
       await page.close();
     }

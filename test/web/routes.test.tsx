@@ -7,10 +7,11 @@ import { AppProvider } from '../../src/web/app/provider';
 import { createTestRouter } from '../../src/web/app/router';
 
 const headings: Record<(typeof webRoutes)[number], string> = {
-  '/': 'How can I help you today?',
+  // Without a session the chat and the permissions step send the visitor to sign in or sign up.
+  '/': 'Sign in to ARLO',
   '/login': 'Sign in to ARLO',
   '/signup': 'Join ARLO',
-  '/platforms-permissions': 'Platform Permissions',
+  '/platforms-permissions': 'Join ARLO',
   '/plans': 'Choose Your Plan',
   '/yplans': 'Choose Your Plan',
   '/terms': 'Terms of Service',

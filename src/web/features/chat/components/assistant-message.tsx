@@ -1,0 +1,50 @@
+import type { AssistantEntry } from '../lib/conversation';
+import { ACTIONABLE_PHASES, phaseAt, REASONING_PHASES } from '../lib/progress';
+import { ContentRenderer } from './content/content-renderer';
+import { contentToText } from './content/content-text';
+import { CopyButton } from './content/copy-button';
+import { FeedbackButtons } from './feedback-buttons';
+import { PhaseLabel } from './phase-label';
+
+/** The label of the part still pending, or null when nothing is (SPEC.md sections 4 and 9). */
+export function pendingLabel(entry: AssistantEntry, now: number): string | null {
+  if (!entry.streaming) return null;
+  if (!entry.reasoning && entry.analyticsAt !== undefined)
+    return phaseAt(REASONING_PHASES, now - entry.analyticsAt).label;
+  if (entry.reasoning && !entry.actionable_insights && entry.reasoningAt !== undefined)
+    return phaseAt(ACTIONABLE_PHASES, now - entry.reasoningAt).label;
+  return null;
+}
+
+/**
+ * An assistant answer: analytics (with the error and settings sections when present), reasoning and
+ * actionable insights, each with its own header, then copy and feedback buttons.
+ */
+export function AssistantMessage({ entry, now }: { entry: AssistantEntry; now: number }) {
+  const parts = [entry.analytics, entry.error, entry.settings, entry.reasoning, entry.actionable_insights];
+  const waiting = pendingLabel(entry, now);
+  const label = entry.report?.title ? `Report section: ${entry.report.title}` : 'Assistant message';
+  return (
+    <article
+      aria-label={label}
+      data-report-order={entry.report?.order}
+      className="w-full space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+    >
+      {entry.report?.question ? <p className="text-xs text-slate-500">{entry.report.question}</p> : null}
+      {entry.analytics ? <ContentRenderer item={entry.analytics} reveal={entry.live} /> : null}
+      {entry.error ? <ContentRenderer item={entry.error} reveal={entry.live} /> : null}
+      {entry.settings ? <ContentRenderer item={entry.settings} reveal={entry.live} /> : null}
+      {entry.reasoning ? <ContentRenderer item={entry.reasoning} reveal={entry.live} /> : null}
+      {entry.actionable_insights ? (
+        <ContentRenderer item={entry.actionable_insights} reveal={entry.live} />
+      ) : null}
+      {waiting ? <PhaseLabel label={waiting} /> : null}
+      {entry.streaming ? null : (
+        <footer className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+          <CopyButton text={() => contentToText(parts)} />
+          <FeedbackButtons />
+        </footer>
+      )}
+    </article>
+  );
+}

