@@ -1,0 +1,146 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoData } from '../../src/analyst/demo/generate';
+import { answerQuestion } from '../../src/analyst/engine';
+import { activeScope } from '../../src/server/accounts/accounts';
+import { todayIn } from '../../src/server/demo/seed';
+import { webDistDir } from '../../src/server/paths';
+import { formatValue } from '../../src/web/features/chat/lib/format';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { artifactsDir, launchBrowser } from '../helpers/browser';
+import { hasChromium } from '../helpers/environment';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
+
+const WAIT = { timeout: 20_000 };
+const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
+
+/** The chat on the demo account, in Chromium: ask, read a table and a chart, reopen, report. */
+describe.skipIf(!hasChromium)('the chat in Chromium', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let browser: Browser;
+  let baseUrl: string;
+  let userId: string;
+  const email = 'chatter@example.com';
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await buildTestApp({ env: { SMTP_URL: sink.url }, webRoot: webDistDir });
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchBrowser();
+    // A marketer who signed up and connected the demo ad accounts (through the API; the
+    // permissions screen has its own end-to-end test).
+    const token = await signUpUser(t.app, sink, email);
+    const accounts = generateDemoData({ today: todayIn('America/New_York') }).adAccounts;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/auth/save-facebook-permissions',
+      headers: bearer(token),
+      payload: {
+        facebookToken: t.app.meta.simulator?.issueUserToken({
+          scopes: ['email', 'public_profile', 'ads_read'],
+        }),
+        accounts: accounts.map((a) => ({ account_id: a.account_id, name: a.name })),
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
+    await t.app.meta.sync.runDue();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await sink?.close();
+  });
+
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(artifactsDir, `chat-${name}.png`), fullPage: true }).catch(() => {});
+
+  it('logs in, answers with a table and a bar chart, reopens it read-only, and streams a report', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      // 1. Log in.
+      await page.goto(`${baseUrl}/login`);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${baseUrl}/`, WAIT);
+      await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
+      await shot(page, 'empty');
+
+      // 2. Ask.
+      const input = page.getByLabel('Message', { exact: true });
+      await input.fill(QUESTION);
+      await input.press('Enter');
+
+      // 3. A table and a bar chart with the engine's numbers.
+      const answer = page.getByRole('article', { name: 'Assistant message' }).first();
+      const table = answer.getByRole('table').first();
+      await table.waitFor(WAIT);
+      await answer.locator('.recharts-wrapper').first().waitFor(WAIT);
+      const db = t.testDatabase.database.db;
+      const expected = await answerQuestion(
+        {
+          db,
+          scope: { accountIds: (await activeScope(db, userId)).accountIds },
+          today: todayIn('America/New_York'),
+        },
+        QUESTION,
+      );
+      const rows = expected.queries[0]?.rows ?? [];
+      expect(rows).toHaveLength(5);
+      // The table types itself in (SPEC.md section 9); wait for its last figure.
+      await page.waitForFunction(
+        (last) => document.querySelector('table')?.textContent?.includes(last) ?? false,
+        formatValue('spend', rows[4]?.spend),
+        WAIT,
+      );
+      const tableText = (await table.textContent()) ?? '';
+
+      for (const row of rows) {
+        expect(tableText).toContain(String(row.campaign));
+        expect(tableText).toContain(formatValue('spend', row.spend));
+      }
+      await shot(page, 'answer');
+
+      // 4. A past conversation is read-only.
+      await page.getByRole('navigation', { name: 'Chats' }).hover();
+      await page.getByRole('button', { name: 'New Chat' }).click();
+      await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: QUESTION }).click();
+      await page.getByText('Viewing Past Conversation').waitFor(WAIT);
+      await page.getByRole('table').first().waitFor(WAIT);
+      await input.fill('How much did I spend yesterday?');
+      await input.press('Enter');
+      await page
+        .getByText(
+          'You are viewing a past conversation. Please return to the current conversation to send messages.',
+        )
+        .waitFor(WAIT);
+      await shot(page, 'past-conversation');
+      await page.getByRole('button', { name: 'Back to current chat' }).click();
+
+      // 5. A report prompt: its sections stream in, in order.
+      await page.getByRole('navigation', { name: 'Chats' }).hover();
+      await page.getByRole('button', { name: 'Performance prompt' }).click();
+      const sections = page.getByRole('article', { name: /^Report section: / });
+      await sections.nth(1).waitFor(WAIT);
+      await page.waitForFunction(
+        () => document.querySelectorAll('article[data-report-order]').length >= 3,
+        undefined,
+        WAIT,
+      );
+      const orders = await sections.evaluateAll((nodes) =>
+        nodes.map((n) => Number(n.getAttribute('data-report-order'))),
+      );
+      expect(orders).toEqual([...orders].sort((a, b) => a - b));
+      expect(orders[0]).toBe(0);
+      await shot(page, 'report');
+    } finally {
+      await shot(page, 'last');
+      await page.close();
+    }
+  }, 90_000);
+});
