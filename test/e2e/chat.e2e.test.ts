@@ -106,6 +106,12 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
       }
       await shot(page, 'answer');
 
+      // A reload shows the same conversation, with the same content types.
+      await page.reload();
+      await page.getByRole('article', { name: 'Assistant message' }).getByRole('table').first().waitFor(WAIT);
+      await page.locator('.recharts-wrapper').first().waitFor(WAIT);
+      expect(await page.getByText(QUESTION, { exact: true }).count()).toBeGreaterThan(0);
+
       // 4. A past conversation is read-only.
       await page.getByRole('navigation', { name: 'Chats' }).hover();
       await page.getByRole('button', { name: 'New Chat' }).click();

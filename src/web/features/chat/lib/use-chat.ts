@@ -2,10 +2,11 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ChatModel } from '../../../../shared/api/chat';
 import { ApiError } from '../../../lib/api-client';
 import { ask } from '../api/ask';
-import { clock, resolveSession } from './chat-session';
-import { conversationReducer, type Entry, emptyConversation } from './conversation';
+import { getSession } from '../api/get-session';
+import { clock, isStale, resolveSession } from './chat-session';
+import { conversationReducer, type Entry, emptyConversation, historyToEntries } from './conversation';
 import { CHAT_TEXT } from './messages';
-import { forgetChatSession, touchChatSession } from './storage';
+import { forgetChatSession, loadSession, touchChatSession } from './storage';
 
 /** How long 'Session expired. Redirecting to login...' shows before the redirect. */
 export const EXPIRED_REDIRECT_MS = 1_500;
@@ -48,6 +49,25 @@ export function useChat({
     },
     [],
   );
+
+  // A reload shows the same conversation (SPEC.md section 4): the stored session, while it is
+  // fresh, is read back from the server with the content types it was answered with.
+  useEffect(() => {
+    const stored = loadSession();
+    if (!token || !stored || isStale(stored.lastActivity, clock.now())) return;
+    let live = true;
+    getSession(token, stored.id).then(
+      (session) => {
+        if (live && !busy.current)
+          dispatch({ type: 'reset', entries: historyToEntries(session.history.messages) });
+      },
+      // Another user's or a deleted session: the next question starts a fresh one anyway.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   const send = useCallback(
     async (text: string) => {
