@@ -126,6 +126,16 @@ describe('asking', () => {
     });
     expect(last[1]).toMatchObject({ sender: 'lynceus', type: 'response' });
     expect(last[1]?.response?.analytics.type).toBe(streamed.analytics.type);
+    expect(last[1]?.response?.analytics).toEqual(streamed.analytics);
+    // Row keys keep their order too: a table's columns follow them (jsonb would sort them).
+    const firstRowKeys = (item: unknown) =>
+      Object.keys(
+        ((item as { data: { type: string; data?: Record<string, unknown>[] }[] }).data.find(
+          (i) => i.type === 'table',
+        )?.data ?? [{}])[0] ?? {},
+      );
+    expect(firstRowKeys(last[1]?.response?.analytics)).toEqual(firstRowKeys(streamed.analytics));
+    expect(firstRowKeys(streamed.analytics)[0]).toBe('campaign');
     expect(history.title).toBe('How much did I spend in the last 7 days?');
     const recent = (await get('/api/sessions/recent', token)).json().sessions as { sessionId: string }[];
     expect(recent.map((s) => s.sessionId)).toContain(session);

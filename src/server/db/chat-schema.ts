@@ -4,7 +4,7 @@ import {
   date,
   index,
   integer,
-  jsonb,
+  json,
   pgEnum,
   pgTable,
   primaryKey,
@@ -46,7 +46,8 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sender: chatSender('sender').notNull(),
     content: text('content'),
-    response: jsonb('response'),
+    // json, not jsonb: jsonb reorders object keys, and a table's columns follow its rows' key order.
+    response: json('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,7 +5,7 @@ CREATE TABLE "chat_messages" (
 	"user_id" uuid NOT NULL,
 	"sender" "chat_sender" NOT NULL,
 	"content" text,
-	"response" jsonb,
+	"response" json,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
