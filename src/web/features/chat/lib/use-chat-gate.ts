@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { clearSession, getToken, isExpired } from '../../../lib/session';
-import { useUserStatus } from '../api/user-status';
+import { useUserStatus } from '../../../lib/user-status';
 import { forgetChatSession } from './storage';
 
 /** Where the chat sends a user it cannot serve, or null to stay (SPEC.md section 4). */
