@@ -5,7 +5,6 @@ import {
   FACEBOOK_SDK_URL,
   FACEBOOK_SDK_VERSION,
 } from '../../shared/api/client-config';
-import { facebookAppOf } from '../auth/social/facebook';
 import { SIMULATOR_PREFIX } from '../meta/plugin';
 
 /**
@@ -14,13 +13,13 @@ import { SIMULATOR_PREFIX } from '../meta/plugin';
  * carry ids that the providers themselves publish in every page using them, never a secret.
  */
 export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { google, meta } = app.config;
+  const { google } = app.config;
   // Settled at start-up, like the social routes: the config does not change while running.
   const body: ClientConfig = {
     google: { clientId: google.clientId ?? null },
     facebook: {
-      // Only when Facebook login actually works; a half-configured app would offer a broken button.
-      appId: facebookAppOf(meta)?.appId ?? null,
+      // Null in demo mode: Facebook sign-in needs a real app (the demo stand-in only connects ads).
+      appId: app.meta.app.demo ? null : app.meta.app.appId,
       sdkUrl: FACEBOOK_SDK_URL,
       version: FACEBOOK_SDK_VERSION,
       connect: app.meta.app.demo

@@ -17,6 +17,11 @@ export interface MetaApp {
 export interface MetaServices {
   app: MetaApp;
   graph: GraphClient;
+  /**
+   * For Facebook sign-in, which a person is waiting on: one retry and a short timeout instead of
+   * the sync's patience. Undefined in demo mode, where Facebook sign-in is unavailable.
+   */
+  signInGraph: GraphClient | undefined;
   sync: SyncService;
   /** Demo mode only: the in-process Graph API simulator. */
   simulator: GraphSimulator | undefined;
@@ -35,6 +40,7 @@ export interface GraphTiming {
 }
 
 export const DEMO_APP_ID = 'arlo-demo';
+const SIGN_IN_TIMEOUT_MS = 5_000;
 /** Where the demo simulator (and its stand-in Facebook SDK) is reachable from the browser. */
 export const SIMULATOR_PREFIX = '/meta-sim';
 
@@ -84,6 +90,9 @@ export const metaPlugin = fp(
       ...(options.timing?.maxDelayMs === undefined ? {} : { maxDelayMs: options.timing.maxDelayMs }),
     };
     const graph = createGraphClient({ ...graphOptions, log: app.log });
+    const signInGraph = meta.demo
+      ? undefined
+      : createGraphClient({ ...graphOptions, log: app.log, maxRetries: 1, timeoutMs: SIGN_IN_TIMEOUT_MS });
     const sync = createSyncService({
       db: app.database.db,
       graph,
@@ -99,6 +108,7 @@ export const metaPlugin = fp(
     app.decorate('meta', {
       app: { appId: meta.appId, graphUrl: meta.graphUrl, demo: meta.demo },
       graph,
+      signInGraph,
       sync,
       simulator,
     });

@@ -5,7 +5,7 @@ import { errorResponseSchema } from '../../../shared/errors';
 import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { authErrorResponses, authUser, loginAnswer, tokenFor } from '../auth-user';
-import { facebookAppOf, facebookVerifier } from './facebook';
+import { facebookVerifier } from './facebook';
 import { googleVerifier, type SocialProfile, SocialVerifyError } from './google';
 
 type User = typeof users.$inferSelect;
@@ -60,11 +60,11 @@ type Mode = 'signup' | 'login';
  */
 export const socialAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const { google, meta } = app.config;
+  const { google } = app.config;
   const googleClientId = google.clientId;
   const verifyGoogle = googleClientId ? googleVerifier({ ...google, clientId: googleClientId }) : undefined;
-  const facebookApp = facebookAppOf(meta);
-  const verifyFacebook = facebookApp ? facebookVerifier(facebookApp) : undefined;
+  const { signInGraph } = app.meta;
+  const verifyFacebook = signInGraph ? facebookVerifier(signInGraph, app.meta.app.appId) : undefined;
 
   const token = (user: User) => tokenFor(app.config, user);
 

@@ -3,11 +3,13 @@
  * rate-limit pauses, and paging. Everything else in the client is built on `send` and `pages`.
  */
 import { createHmac } from 'node:crypto';
+import { FACEBOOK_SDK_VERSION } from '../../../shared/api/client-config';
 import { GraphApiError, graphErrorFrom, networkError } from './errors';
 import { redactUrl, scrubber } from './redact';
 import { type GraphUsage, parseUsage, pauseFor } from './usage';
 
-export const GRAPH_VERSION = 'v23.0';
+/** One Meta API version for the browser SDK and the Graph API (SPEC.md section 9). */
+export const GRAPH_VERSION = FACEBOOK_SDK_VERSION;
 
 export type GraphParams = Record<string, string | number | undefined>;
 

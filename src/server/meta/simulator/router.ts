@@ -1,3 +1,4 @@
+import { GRAPH_VERSION } from '../graph';
 import type { RequestContext, SimulatorState } from './context';
 import { GraphError, unsupportedRequest } from './errors';
 import {
@@ -13,7 +14,7 @@ import {
 import { debugToken, dialogOAuth, oauthAccessToken } from './handlers-auth';
 import type { RequestKind } from './types';
 
-export const GRAPH_VERSION = 'v23.0';
+export { GRAPH_VERSION };
 
 export interface Route {
   kind: RequestKind;

@@ -1,3 +1,5 @@
+import { GRAPH_VERSION } from '../graph';
+
 /**
  * A stand-in for Facebook's JS SDK (connect.facebook.net/…/sdk.js), served as `/sdk.js`. It keeps
  * the SDK's calling conventions (FB.init, getLoginStatus, login, logout, api) but logs in through
@@ -10,7 +12,7 @@ export const SDK_STANDIN_JS = `(function () {
   var script = document.currentScript;
   var base = script && script.src ? script.src.replace(/\\/sdk\\.js(?:[?#].*)?$/, '') : '';
   var appId = '';
-  var version = 'v23.0';
+  var version = '${GRAPH_VERSION}';
   var authResponse = null;
 
   function status() {
