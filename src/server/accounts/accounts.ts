@@ -59,9 +59,17 @@ export async function setAccountActive(
 export async function activeScope(
   db: Db,
   userId: string,
-): Promise<{ accountIds: string[]; currencyByAccount: Record<string, string> }> {
+): Promise<{
+  accountIds: string[];
+  currencyByAccount: Record<string, string>;
+  timezoneByAccount: Record<string, string>;
+}> {
   const rows = await db
-    .select({ accountId: userAdAccounts.accountId, currency: metaAdAccounts.currency })
+    .select({
+      accountId: userAdAccounts.accountId,
+      currency: metaAdAccounts.currency,
+      timezone: metaAdAccounts.timezone,
+    })
     .from(userAdAccounts)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.id, userAdAccounts.accountId))
     .where(and(eq(userAdAccounts.userId, userId), eq(userAdAccounts.active, true)))
@@ -69,6 +77,9 @@ export async function activeScope(
   return {
     accountIds: rows.map((row) => row.accountId),
     currencyByAccount: Object.fromEntries(rows.map((row) => [row.accountId, row.currency ?? 'USD'])),
+    timezoneByAccount: Object.fromEntries(
+      rows.flatMap((row) => (row.timezone ? [[row.accountId, row.timezone]] : [])),
+    ),
   };
 }
 

@@ -118,7 +118,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           {
             db,
             scope: { accountIds: scope.accountIds },
-            today: await todayFor(scope.accountIds, timezone),
+            // DESIGN.md section 5: "today" is the ad account's date in its time zone.
+            today: todayIn(scope.timezoneByAccount[scope.accountIds[0] ?? ''] ?? timezone),
             model,
             llm: app.config.llm,
             // Each section is saved, then sent, while the next one is being built.
@@ -146,13 +147,4 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-
-  /** DESIGN.md section 5: "today" is the ad account's date in its time zone. */
-  async function todayFor(accountIds: string[], fallbackZone: string): Promise<string> {
-    const first = accountIds[0];
-    const [row] = first
-      ? await db.query.metaAdAccounts.findMany({ where: (t, { eq }) => eq(t.id, first), limit: 1 })
-      : [];
-    return todayIn(row?.timezone ?? fallbackZone);
-  }
 };
