@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { todayIn } from '../../src/server/demo/seed';
+import { settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser } from '../helpers/users';
@@ -35,14 +36,9 @@ async function connectedUser(email: string): Promise<string> {
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const fresh = saved.json().token as string;
-  for (let i = 0; i < 400; i++) {
-    const { accounts } = (await get('/api/accounts', fresh)).json() as {
-      accounts: { sync: { status: string } }[];
-    };
-    if (accounts.every((a) => a.sync.status === 'ok')) return fresh;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('sync did not finish');
+  const accounts = await settledAccounts(t.app, fresh);
+  expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
+  return fresh;
 }
 
 /** The `data:` payloads of a finished stream, in order. */

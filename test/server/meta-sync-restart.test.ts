@@ -6,6 +6,7 @@ import type { GraphDataset } from '../../src/analyst/graph-types';
 import { queryRows } from '../../src/server/db/client';
 import { todayIn } from '../../src/server/demo/seed';
 import { createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
+import { settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser } from '../helpers/users';
@@ -55,17 +56,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-type Synced = { account_id: string; sync: { status: string; last_error: string | null; rows: number } };
-
-async function settled(app: TestApp, token: string): Promise<Synced[]> {
-  for (let i = 0; i < 600; i++) {
-    const response = await app.app.inject({ method: 'GET', url: '/api/accounts', headers: bearer(token) });
-    const { accounts } = response.json() as { accounts: Synced[] };
-    if (accounts.every((a) => a.sync.status === 'ok' || a.sync.status === 'error')) return accounts;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('sync did not settle');
-}
+const settled = (app: TestApp, token: string) => settledAccounts(app.app, token);
 
 const rowsOf = async (app: TestApp, accountId: string) =>
   Number(

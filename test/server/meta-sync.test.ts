@@ -9,6 +9,7 @@ import { activeScope } from '../../src/server/accounts/accounts';
 import { queryRows } from '../../src/server/db/client';
 import { todayIn } from '../../src/server/demo/seed';
 import { createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
+import { settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser } from '../helpers/users';
@@ -90,17 +91,7 @@ async function connect(token: string, ids: string[], scopes = ADS_SCOPES) {
   });
 }
 
-/** Waits until no account of the caller is pending or running. */
-async function settled(token: string) {
-  for (let i = 0; i < 600; i++) {
-    const { accounts } = (await inject('GET', '/api/accounts', token)).json() as {
-      accounts: { account_id: string; sync: { status: string; last_error: string | null; rows: number } }[];
-    };
-    if (accounts.every((a) => a.sync.status === 'ok' || a.sync.status === 'error')) return accounts;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('sync did not settle');
-}
+const settled = (token: string) => settledAccounts(t.app, token);
 
 /** The rows and spend the warehouse holds for an account, to compare with what Meta has. */
 async function warehouse(accountId: string) {
