@@ -15,32 +15,16 @@ export interface InsightsQuery {
 
 const LEVELS: readonly Level[] = ['ad', 'adset', 'campaign', 'account'];
 
+const ACCOUNT_IDENTITY = ['account_id', 'account_name', 'account_currency'];
+const CAMPAIGN_IDENTITY = [...ACCOUNT_IDENTITY, 'campaign_id', 'campaign_name', 'objective'];
+const ADSET_IDENTITY = [...CAMPAIGN_IDENTITY, 'adset_id', 'adset_name'];
+
 /** Identity fields a level can answer; finer ones (ad_id at level=campaign) are left out, as Meta does. */
 export const IDENTITY_FIELDS: Record<Level, readonly string[]> = {
-  account: ['account_id', 'account_name', 'account_currency'],
-  campaign: ['account_id', 'account_name', 'account_currency', 'campaign_id', 'campaign_name', 'objective'],
-  adset: [
-    'account_id',
-    'account_name',
-    'account_currency',
-    'campaign_id',
-    'campaign_name',
-    'objective',
-    'adset_id',
-    'adset_name',
-  ],
-  ad: [
-    'account_id',
-    'account_name',
-    'account_currency',
-    'campaign_id',
-    'campaign_name',
-    'objective',
-    'adset_id',
-    'adset_name',
-    'ad_id',
-    'ad_name',
-  ],
+  account: ACCOUNT_IDENTITY,
+  campaign: CAMPAIGN_IDENTITY,
+  adset: ADSET_IDENTITY,
+  ad: [...ADSET_IDENTITY, 'ad_id', 'ad_name'],
 };
 
 export const METRIC_FIELDS = [
