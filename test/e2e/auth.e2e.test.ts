@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { webDistDir } from '../../src/server/paths';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { artifactsDir, launchBrowser } from '../helpers/browser';
+import type { TestApp } from '../helpers/app';
+import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 
@@ -13,6 +12,7 @@ const PASSWORD = 'Secret-pass1';
 const WAIT = { timeout: 10_000 };
 
 describe.skipIf(!hasChromium)('signup, login and password reset in Chromium', () => {
+  let web: BrowserApp;
   let t: TestApp;
   let sink: SmtpSink;
   let browser: Browser;
@@ -20,13 +20,11 @@ describe.skipIf(!hasChromium)('signup, login and password reset in Chromium', ()
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await buildTestApp({ env: { SMTP_URL: sink.url }, webRoot: webDistDir });
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    web = await startBrowserApp({ SMTP_URL: sink.url });
+    ({ t, browser, baseUrl } = web);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await web?.close();
     await sink?.close();
   });
 

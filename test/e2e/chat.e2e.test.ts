@@ -5,10 +5,9 @@ import { generateDemoData } from '../../src/analyst/demo/generate';
 import { answerQuestion } from '../../src/analyst/engine';
 import { activeScope } from '../../src/server/accounts/accounts';
 import { todayIn } from '../../src/server/demo/seed';
-import { webDistDir } from '../../src/server/paths';
 import { formatValue } from '../../src/web/features/chat/lib/format';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { artifactsDir, launchBrowser } from '../helpers/browser';
+import type { TestApp } from '../helpers/app';
+import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
@@ -18,6 +17,7 @@ const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
 
 /** The chat on the demo account, in Chromium: ask, read a table and a chart, reopen, report. */
 describe.skipIf(!hasChromium)('the chat in Chromium', () => {
+  let web: BrowserApp;
   let t: TestApp;
   let sink: SmtpSink;
   let browser: Browser;
@@ -27,9 +27,8 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await buildTestApp({ env: { SMTP_URL: sink.url }, webRoot: webDistDir });
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    web = await startBrowserApp({ SMTP_URL: sink.url });
+    ({ t, browser, baseUrl } = web);
     // A marketer who signed up and connected the demo ad accounts (through the API; the
     // permissions screen has its own end-to-end test).
     const token = await signUpUser(t.app, sink, email);
@@ -50,8 +49,7 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
     await t.app.meta.sync.runDue();
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await web?.close();
     await sink?.close();
   });
 

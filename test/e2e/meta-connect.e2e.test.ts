@@ -1,9 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webDistDir } from '../../src/server/paths';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { artifactsDir, launchBrowser } from '../helpers/browser';
+import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { TEST_PASSWORD } from '../helpers/users';
@@ -15,20 +13,18 @@ const WAIT = { timeout: 15_000 };
  * server, which talks to the built-in Graph API simulator. Same page code as with the real SDK.
  */
 describe.skipIf(!hasChromium)('connecting Facebook Ads in demo mode, in Chromium', () => {
-  let t: TestApp;
+  let web: BrowserApp;
   let sink: SmtpSink;
   let browser: Browser;
   let baseUrl: string;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await buildTestApp({ env: { SMTP_URL: sink.url }, webRoot: webDistDir });
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    web = await startBrowserApp({ SMTP_URL: sink.url });
+    ({ browser, baseUrl } = web);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await web?.close();
     await sink?.close();
   });
 

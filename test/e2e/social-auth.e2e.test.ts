@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { webDistDir } from '../../src/server/paths';
 import { FACEBOOK_SDK_URL, GOOGLE_SDK_URL } from '../../src/shared/api/client-config';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { artifactsDir, launchBrowser } from '../helpers/browser';
+import type { TestApp } from '../helpers/app';
+import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
 import {
   FB_APP_ID,
@@ -20,19 +19,18 @@ const WAIT = { timeout: 10_000 };
 
 describe.skipIf(!hasChromium)('Google and Facebook sign-in in Chromium', () => {
   let providers: SocialProviders;
+  let web: BrowserApp;
   let t: TestApp;
   let browser: Browser;
   let baseUrl: string;
 
   beforeAll(async () => {
     providers = await startSocialProviders();
-    t = await buildTestApp({ env: providers.env, webRoot: webDistDir });
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    web = await startBrowserApp(providers.env);
+    ({ t, browser, baseUrl } = web);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await web?.close();
     await providers?.close();
   });
 

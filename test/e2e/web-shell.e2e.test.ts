@@ -1,24 +1,20 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webDistDir } from '../../src/server/paths';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { artifactsDir, launchBrowser } from '../helpers/browser';
+import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
 
 describe.skipIf(!hasChromium)('the web shell in Chromium', () => {
-  let t: TestApp;
+  let web: BrowserApp;
   let browser: Browser;
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ webRoot: webDistDir });
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    web = await startBrowserApp();
+    ({ browser, baseUrl } = web);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await web?.close();
   });
 
   it.each([
