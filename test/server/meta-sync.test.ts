@@ -221,6 +221,20 @@ describe('connecting Facebook and the backfill', () => {
     expect(range).toEqual({ since: addDays(today, -28), until: today });
   });
 
+  it('the schedule refreshes the last 28 days of data older than the interval; it does not backfill again', async () => {
+    const db = t.testDatabase.database.db;
+    // As it stands after the first sync: status ok, the last job a backfill, now seven hours old.
+    await db.execute(sql`update meta_sync_state set last_success_at = now() - interval '7 hours',
+      kind = 'backfill' where account_id = ${accountA}`);
+    const before = simulator.requests.length;
+    await t.app.meta.sync.runDue();
+    const calls = simulator.requests.slice(before).filter((r) => r.query.level === 'ad');
+    expect(calls.some((r) => r.kind === 'insights_async')).toBe(false);
+    const range = JSON.parse(calls.find((r) => r.kind === 'insights')?.query.time_range ?? '{}');
+    const today = todayIn(dataset.adAccounts[0]?.timezone_name ?? 'UTC');
+    expect(range).toEqual({ since: addDays(today, -28), until: today });
+  });
+
   it('fetches exact reach for the standard windows at account and campaign level', async () => {
     const reach = await queryRows<{ level: string; since: string; until: string; reach: string }>(
       t.testDatabase.database.db,

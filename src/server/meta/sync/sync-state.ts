@@ -105,10 +105,16 @@ export async function dueAccounts(
   db: Db,
   intervalHours: number,
 ): Promise<{ accountId: string; kind: SyncKind }[]> {
-  const rows = await queryRows<{ account_id: string; kind: SyncKind; last_success_at: unknown }>(
+  // Never synced: a backfill. Asked for or cut off: the kind it was asked for. Merely old: a refresh
+  // (the kind column still says 'backfill' after the first sync).
+  const rows = await queryRows<{ account_id: string; kind: SyncKind }>(
     db,
     sql`
-    select s.account_id, s.kind, s.last_success_at from meta_sync_state s
+    select s.account_id,
+      case when s.last_success_at is null then 'backfill'
+           when s.status in ('pending', 'running') then s.kind::text
+           else 'refresh' end as kind
+    from meta_sync_state s
     where exists (select 1 from user_ad_accounts u where u.account_id = s.account_id and u.active)
       and (s.status = 'pending'
         or (s.status = 'running' and s.lease_until < now())
@@ -117,8 +123,5 @@ export async function dueAccounts(
               < now() - make_interval(secs => ${Math.min(intervalHours * 3600, 1800)})))
     order by s.status = 'pending' desc, s.last_success_at nulls first`,
   );
-  return rows.map((row) => ({
-    accountId: row.account_id,
-    kind: row.last_success_at === null ? 'backfill' : row.kind,
-  }));
+  return rows.map((row) => ({ accountId: row.account_id, kind: row.kind }));
 }
