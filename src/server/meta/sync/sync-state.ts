@@ -23,15 +23,14 @@ export async function ensureSyncState(db: Db, accountId: string): Promise<void> 
 }
 
 /**
- * Asks for a sync soon. A running one is left alone: when its lease runs out it is due anyway, and
- * keeping it 'running' is what lets the next run resume it from its cursor.
+ * Asks for a sync soon (an account never synced gets a backfill whatever is asked: see
+ * dueAccounts). A running one is left alone: when its lease runs out it is due anyway, and keeping
+ * it 'running' is what lets the next run resume it from its cursor.
  */
 export async function requestSync(db: Db, accountId: string, kind: SyncKind): Promise<void> {
   await db.execute(sql`
     insert into meta_sync_state (account_id, status, kind) values (${accountId}, 'pending', ${kind})
-    on conflict (account_id) do update set status = 'pending',
-      kind = case when meta_sync_state.last_success_at is null then 'backfill'::meta_sync_kind else excluded.kind end,
-      updated_at = now()
+    on conflict (account_id) do update set status = 'pending', kind = excluded.kind, updated_at = now()
     where meta_sync_state.status <> 'running'`);
 }
 
