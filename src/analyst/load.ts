@@ -103,15 +103,13 @@ export async function loadDataset(db: Db, dataset: GraphDataset): Promise<LoadRe
 }
 
 /** Upserts one account, the campaigns, ad sets and ads its rows name, and the rows themselves. */
-export async function loadAccountInsights(
+async function loadAccountInsights(
   db: Db,
   account: GraphAdAccount,
   rows: GraphInsightRow[],
-  options: { analyze?: boolean } = {},
 ): Promise<number> {
   const count = await writePreparedInsights(db, account, prepareInsights(rows));
-  // A sync loading page after page analyzes once at the end instead (see analyzeWarehouse).
-  if (options.analyze !== false) await analyzeWarehouse(db);
+  await analyzeWarehouse(db);
   return count;
 }
 

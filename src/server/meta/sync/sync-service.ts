@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { metaSyncState } from '../../db/schema';
-import { type SyncDeps, type SyncOutcome, syncAccount } from './sync-account';
+import { type SyncDeps, syncAccount } from './sync-account';
 import { dueAccounts, requestSync, type SyncKind } from './sync-state';
 
 const TICK_MS = 60_000;
@@ -12,7 +12,6 @@ export interface SyncService {
   runDue(): Promise<void>;
   /** Refreshes the accounts whose data is older than the interval, waiting at most `timeoutMs`. */
   ensureFresh(accountIds: string[], timeoutMs?: number): Promise<void>;
-  syncNow(accountId: string, kind: SyncKind): Promise<SyncOutcome>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -72,7 +71,6 @@ export function createSyncService(options: SyncDeps & { intervalHours: number })
       // Old data is still an answer: after the timeout the caller goes on with what it has.
       await Promise.race([runDue(), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
     },
-    syncNow: (accountId, kind) => syncAccount(deps, accountId, kind),
     start() {
       stopped = false;
       timer = setInterval(() => void runDue(), TICK_MS);
