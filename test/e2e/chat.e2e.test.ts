@@ -1,16 +1,16 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../src/analyst/demo/generate';
 import { answerQuestion } from '../../src/analyst/engine';
 import { activeScope } from '../../src/server/accounts/accounts';
 import { todayIn } from '../../src/server/demo/seed';
 import { formatValue } from '../../src/web/features/chat/lib/format';
+import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
 import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
+import { signUpUser, TEST_PASSWORD } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
@@ -32,19 +32,7 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
     // A marketer who signed up and connected the demo ad accounts (through the API; the
     // permissions screen has its own end-to-end test).
     const token = await signUpUser(t.app, sink, email);
-    const accounts = generateDemoData({ today: todayIn('America/New_York') }).adAccounts;
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/auth/save-facebook-permissions',
-      headers: bearer(token),
-      payload: {
-        facebookToken: t.app.meta.simulator?.issueUserToken({
-          scopes: ['email', 'public_profile', 'ads_read'],
-        }),
-        accounts: accounts.map((a) => ({ account_id: a.account_id, name: a.name })),
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await connectDemoAccounts(t.app, token);
     userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
     await t.app.meta.sync.runDue();
   });

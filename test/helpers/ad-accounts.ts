@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { generateDemoData } from '../../src/analyst/demo/generate';
+import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import { bearer } from './users';
 
 export interface SyncedAccount {
@@ -16,4 +19,25 @@ export async function settledAccounts(app: FastifyInstance, token: string): Prom
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('sync did not settle');
+}
+
+/**
+ * Demo mode: connects the demo ad accounts for a signed-up user through the public route, with a
+ * token from the built-in simulator, as the permissions screen does. Returns the user's new token.
+ */
+export async function connectDemoAccounts(app: FastifyInstance, token: string): Promise<string> {
+  const simulator = app.meta.simulator;
+  if (!simulator) throw new Error('connectDemoAccounts needs demo mode (no META_APP_ID)');
+  const accounts = generateDemoData({ today: todayIn(DEMO_TIME_ZONE) }).adAccounts;
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/auth/save-facebook-permissions',
+    headers: bearer(token),
+    payload: {
+      facebookToken: simulator.issueUserToken({ scopes: ['email', 'public_profile', 'ads_read'] }),
+      accounts: accounts.map((a) => ({ account_id: a.account_id, name: a.name })),
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json().token as string;
 }

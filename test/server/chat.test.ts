@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../src/analyst/demo/generate';
-import { todayIn } from '../../src/server/demo/seed';
-import { settledAccounts } from '../helpers/ad-accounts';
+import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser } from '../helpers/users';
 
 let t: TestApp;
 let sink: SmtpSink;
-let accountIds: string[];
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   // Demo mode: the built-in simulator stands in for Facebook.
   t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  accountIds = generateDemoData({ today: todayIn('America/New_York') }).adAccounts.map((a) => a.account_id);
 });
 afterAll(async () => {
   await t?.close();
@@ -28,14 +24,7 @@ const post = (url: string, token: string, payload: object) =>
 /** A user who signed up and connected the demo ad accounts, with their data synced. */
 async function connectedUser(email: string): Promise<string> {
   const token = await signUpUser(t.app, sink, email);
-  const simulator = t.app.meta.simulator;
-  if (!simulator) throw new Error('demo mode has a simulator');
-  const saved = await post('/auth/save-facebook-permissions', token, {
-    facebookToken: simulator.issueUserToken({ scopes: ['email', 'public_profile', 'ads_read'] }),
-    accounts: accountIds.map((id) => ({ account_id: id, name: id })),
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const fresh = saved.json().token as string;
+  const fresh = await connectDemoAccounts(t.app, token);
   const accounts = await settledAccounts(t.app, fresh);
   expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
   return fresh;
