@@ -1,25 +1,18 @@
 /**
  * `npm run bench:chat`: 20 concurrent users ask over SSE on the demo data, through the real server
- * (HTTP, auth, quota bookkeeping, engine, persistence) on an in-memory PGlite in demo mode. Prints
- * the time to the first `data:` event and to `[DONE]` (median and p95) against the targets. It
- * reports; it never fails on a missed target (exit 0).
+ * (HTTP, auth, fair-use bookkeeping, engine, persistence) in demo mode on an in-memory PGlite.
+ * The server runs in its own process (scripts/bench/chat-server.ts), as it would behind real
+ * clients; this process only sends questions and reads the streams. Prints the time to the first
+ * `data:` event and to `[DONE]` (median and p95) against the targets. It reports; it never fails
+ * on a missed target (exit 0).
  *
  *   npx tsx scripts/bench-chat.ts [--users 20] [--rounds 5]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:chat   # on PostgreSQL
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
-import { generateDemoData } from '../src/analyst/demo/generate';
-import { buildApp } from '../src/server/app';
-import { tokenFor } from '../src/server/auth/auth-user';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { users } from '../src/server/db/schema';
-import { todayIn } from '../src/server/demo/seed';
 import { median, ms, quantile } from './bench/stats';
 
 const TARGET_FIRST_P95_MS = 150;
@@ -39,49 +32,29 @@ const { values } = parseArgs({
 const userCount = Math.max(1, Number(values.users) || 20);
 const rounds = Math.max(1, Number(values.rounds) || 5);
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'arlo-bench-chat-'));
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0' });
-// DATABASE_URL runs it on PostgreSQL (a fresh database there), as a production node would.
-const database = process.env.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: await freshPostgres(process.env.DATABASE_URL), poolSize: 10 })
-  : await openDatabase({ kind: 'pglite' });
-await database.migrate();
-const app = await buildApp(config, { database, webRoot: path.join(dataDir, 'none') });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const simulator = app.meta.simulator;
-if (!simulator) throw new Error('bench:chat runs in demo mode');
-const accounts = generateDemoData({ today: todayIn('America/New_York') }).adAccounts;
-
-// Pro users: the free plan's 3 questions a day would end the benchmark early.
-const tokens: { token: string; sessionId: string }[] = [];
-for (let i = 0; i < userCount; i++) {
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      email: `bench${i}@example.com`,
-      status: 'signup',
-      userType: 'pro',
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
-  if (!user) throw new Error('no user');
-  const saved = await fetch(`${base}/auth/save-facebook-permissions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await tokenFor(config, user)}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      facebookToken: simulator.issueUserToken({ scopes: ['ads_read'] }),
-      accounts: accounts.map((a) => ({ account_id: a.account_id, name: a.name })),
-    }),
+const server = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []),
+    '--import',
+    'tsx',
+    'scripts/bench/chat-server.ts',
+    '--users',
+    String(userCount),
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const ready = await new Promise<string>((resolve, reject) => {
+  let text = '';
+  server.stdout.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    const line = text.split('\n').find((l) => l.startsWith('{'));
+    if (line && text.includes('\n', text.indexOf(line))) resolve(line);
   });
-  const { token } = (await saved.json()) as { token: string };
-  const session = await fetch(`${base}/api/sessions/current`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  tokens.push({ token, sessionId: ((await session.json()) as { sessionId: string }).sessionId });
-}
-await app.meta.sync.runDue();
-const [one] = await database.db.select().from(users).where(eq(users.email, 'bench0@example.com'));
-console.log(`bench:chat — ${userCount} users (status ${one?.status}), ${rounds} rounds, demo data synced`);
+  server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+});
+const { base, users } = JSON.parse(ready) as { base: string; users: { token: string; sessionId: string }[] };
+console.log(`bench:chat — ${userCount} users, ${rounds} rounds, demo data synced, server in its own process`);
 
 async function ask(
   token: string,
@@ -111,16 +84,25 @@ async function ask(
 
 const firsts: number[] = [];
 const fulls: number[] = [];
-for (let round = 0; round < rounds; round++) {
-  const results = await Promise.all(
-    tokens.map(({ token, sessionId }, i) =>
-      ask(token, sessionId, QUESTIONS[(i + round) % QUESTIONS.length] as string),
-    ),
+try {
+  // One unmeasured round warms the server's code paths, as a running server's would be.
+  await Promise.all(
+    users.map(({ token, sessionId }, i) => ask(token, sessionId, QUESTIONS[i % QUESTIONS.length] as string)),
   );
-  for (const r of results) {
-    firsts.push(r.first);
-    fulls.push(r.full);
+  for (let round = 0; round < rounds; round++) {
+    const results = await Promise.all(
+      users.map(({ token, sessionId }, i) =>
+        ask(token, sessionId, QUESTIONS[(i + round + 1) % QUESTIONS.length] as string),
+      ),
+    );
+    for (const r of results) {
+      firsts.push(r.first);
+      fulls.push(r.full);
+    }
   }
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
 }
 const line = (name: string, values: number[], target: number) => {
   const p95 = quantile(values, 0.95);
@@ -128,31 +110,3 @@ const line = (name: string, values: number[], target: number) => {
 };
 console.log(line('first event', firsts, TARGET_FIRST_P95_MS));
 console.log(line('full answer', fulls, TARGET_FULL_P95_MS));
-await app.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
-if (process.env.DATABASE_URL) await dropPostgres(process.env.DATABASE_URL);
-
-const benchDatabaseName = `arlo_bench_chat_${process.pid}`;
-
-/** A new, empty database beside the one DATABASE_URL names, so the benchmark never touches data. */
-async function freshPostgres(url: string): Promise<string> {
-  const { default: pg } = await import('pg');
-  const name = benchDatabaseName;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}"`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return fresh.toString();
-}
-
-async function dropPostgres(url: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists "${benchDatabaseName}" with (force)`);
-  await admin.end();
-}

@@ -1,7 +1,7 @@
 import type { Db } from '../server/db/client';
 import type { AssistantMessage } from '../shared/api/answer';
 import { composePlan } from './compose/compose-plan';
-import { ComposeContext } from './compose/context';
+import { type AnalyticsListener, ComposeContext } from './compose/context';
 import type { EvidenceEntry } from './compose/evidence';
 import { clarifyAnswer } from './compose/fallback';
 import type { QueryResult, Scope } from './executor';
@@ -9,7 +9,7 @@ import { createLlm, type Llm, type LlmConfig } from './llm/client';
 import { composeCustomQuery } from './llm/compose-query';
 import { mapQuestionWithLlm } from './llm/map-question';
 import { phraseReasoning } from './llm/phrase-reasoning';
-import { loadCatalog } from './parse/entities';
+import { cachedCatalog, loadCatalog } from './parse/entities';
 import { parseQuestion } from './parse/parse-question';
 import type { Plan } from './parse/plan';
 import type { AnalyticsQueryInput } from './query';
@@ -27,6 +27,13 @@ export interface AnalystRequest {
   llm?: LlmConfig | undefined;
   /** Called as each report section is ready, so a stream can send it before the next is built. */
   onReportSection?: (section: ReportSection) => Promise<void>;
+  /**
+   * Called once an ordinary answer's analytics part is final, before its insights are worked out,
+   * so a stream can show the numbers first. The finished message carries the same part.
+   */
+  onAnalytics?: AnalyticsListener;
+  /** `activeScope`'s data version: with it, the names catalog is read once per version. */
+  dataVersion?: string;
 }
 
 export interface Answer {
@@ -48,9 +55,14 @@ export interface Answer {
  * comes from the executor, and any model failure leaves the deterministic answer.
  */
 export async function answerQuestion(request: AnalystRequest, question: string): Promise<Answer> {
-  const catalog = await loadCatalog(request.db, request.scope);
+  const catalog = request.dataVersion
+    ? await cachedCatalog(request.db, request.scope, request.dataVersion)
+    : await loadCatalog(request.db, request.scope);
   const plan = parseQuestion(question, { catalog, today: request.today });
   const ctx = new ComposeContext(request.db, request.scope, catalog, request.today);
+  // Report sections stream through onReportSection; the LLM path may still rephrase the reasoning,
+  // which comes after analytics anyway.
+  if (plan.kind !== 'report' && request.onAnalytics) ctx.onAnalytics = request.onAnalytics;
   if (plan.kind === 'report') {
     const sections = await buildReport(ctx, plan, question, request.onReportSection);
     const first = sections[0]?.message ?? clarifyAnswer();

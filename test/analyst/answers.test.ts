@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChange } from '../../src/analyst/compose/evidence';
 import { addDays } from '../../src/analyst/dates';
 import { demoScenario } from '../../src/analyst/demo/generate';
 import { type Answer, answerQuestion } from '../../src/analyst/engine';
 import type { GraphInsightRow } from '../../src/analyst/graph-types';
+import { metaCampaigns } from '../../src/server/db/schema';
 import { type AssistantMessage, assistantMessageSchema, type ContentItem } from '../../src/shared/api/answer';
 import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
 
@@ -278,5 +280,67 @@ describe('questions outside the engine', () => {
     expect(answer.plan.kind).toBe('refuse');
     expect(answer.queries).toHaveLength(0);
     expect(answer.message.suggestions).toHaveLength(3);
+  });
+});
+
+describe('the names catalog under a data version', () => {
+  it('is read once per version: names a sync adds appear under the next version', async () => {
+    const accountId = warehouse.scope.accountIds[0] ?? '';
+    const question = 'How is the campaign Winter Launch Zeta doing in the last 7 days?';
+    const at = (dataVersion: string) =>
+      answerQuestion({ db: warehouse.db, scope: warehouse.scope, today, dataVersion }, question);
+    expect((await at('v1')).plan.kind).not.toBe('entity');
+    await warehouse.db.insert(metaCampaigns).values({
+      id: '990000000000001',
+      accountId,
+      name: 'Winter Launch Zeta',
+      objective: 'OUTCOME_SALES',
+    });
+    try {
+      // Same version: the cached catalog, which predates the campaign.
+      expect((await at('v1')).plan.kind).not.toBe('entity');
+      // Without a version, or under a new one, the names are read again.
+      expect((await ask(question)).plan).toMatchObject({
+        kind: 'entity',
+        entity: { name: 'Winter Launch Zeta' },
+      });
+      expect((await at('v2')).plan).toMatchObject({ kind: 'entity', entity: { name: 'Winter Launch Zeta' } });
+    } finally {
+      await warehouse.db.delete(metaCampaigns).where(eq(metaCampaigns.id, '990000000000001'));
+    }
+  });
+});
+
+describe('the analytics part first', () => {
+  it.each([
+    'Top 5 campaigns by spend in the last 30 days',
+    'Why did CPA go up this week?',
+    'Spend by day in the last 30 days',
+  ])('hands it over once, as the finished answer has it: %s', async (question) => {
+    const seen: { analytics: ContentItem; suggestions: string[] }[] = [];
+    const answer = await answerQuestion(
+      {
+        db: warehouse.db,
+        scope: warehouse.scope,
+        today,
+        onAnalytics: (analytics, suggestions) => {
+          seen.push({ analytics, suggestions });
+        },
+      },
+      question,
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.analytics).toEqual(answer.message.analytics);
+    expect(seen[0]?.suggestions).toEqual(answer.message.suggestions);
+  });
+
+  it('leaves reports to their section by section stream', async () => {
+    let calls = 0;
+    const answer = await answerQuestion(
+      { db: warehouse.db, scope: warehouse.scope, today, onAnalytics: () => void calls++ },
+      'Give me a performance report',
+    );
+    expect(answer.sections?.length).toBeGreaterThan(1);
+    expect(calls).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { demoScenario } from '../../src/analyst/demo/generate';
 import { type Catalog, loadCatalog } from '../../src/analyst/parse/entities';
 import { parseQuestion } from '../../src/analyst/parse/parse-question';
 import type { Plan } from '../../src/analyst/parse/plan';
+import { editDistance } from '../../src/analyst/parse/vocabulary';
 import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
 
 const today = '2026-11-20';
@@ -227,5 +228,69 @@ describe('questions it cannot or should not answer', () => {
   );
   it('never guesses a metric from an unrelated ads question', () => {
     expect(parse('what do you think about my marketing').kind).toBe('clarify');
+  });
+});
+
+describe('edit distance', () => {
+  /** The textbook full-matrix optimal string alignment distance, to check the banded one against. */
+  function plainDistance(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        const row = d[i] as number[];
+        const prev = d[i - 1] as number[];
+        row[j] = Math.min(
+          (prev[j] as number) + 1,
+          (row[j - 1] as number) + 1,
+          (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+        );
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+        }
+      }
+    }
+    return (d[a.length] as number[])[b.length] as number;
+  }
+
+  it('agrees with the full matrix within the limit, and says "too far" past it', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const word = () =>
+      Array.from({ length: Math.floor(random() * 12) }, () => 'abcd '[Math.floor(random() * 5)]).join('');
+    for (let n = 0; n < 3000; n++) {
+      const a = word();
+      const b = random() < 0.5 ? word() : a.slice(0, Math.floor(random() * a.length)) + word().slice(0, 2);
+      const exact = plainDistance(a, b);
+      expect(editDistance(a, b)).toBe(exact);
+      for (const limit of [0, 1, 2, 3]) {
+        const bounded = editDistance(a, b, limit);
+        if (exact <= limit) expect(bounded).toBe(exact);
+        else expect(bounded).toBeGreaterThan(limit);
+      }
+    }
+  });
+
+  it('counts a swap of two letters as one edit', () => {
+    expect(editDistance('campaign', 'campiagn')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+});
+
+describe('misspelt names', () => {
+  it('finds a name typed with a few typos, and not a window that only shares its words', () => {
+    const spike = demoScenario.cpaSpike.campaignName;
+    expect(parse('how is retargting site visitors 30d doing')).toMatchObject({
+      kind: 'entity',
+      entity: { level: 'campaign', name: spike },
+    });
+    expect(parse('how is prospcting broad doing')).toMatchObject({
+      entity: { level: 'campaign', name: 'Prospecting - Broad' },
+    });
+    expect(parse('spend for the site visitors campaign in the last 30 days').kind).not.toBe('entity');
   });
 });

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeScope } from '../../src/server/accounts/accounts';
+import { users } from '../../src/server/db/schema';
 import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
@@ -212,12 +215,55 @@ describe('limits and isolation', () => {
       model: 'arlo_auto',
     });
     expect(intrude.statusCode).toBe(404);
+    // Nothing was written into the owner's session either.
+    const ownersMessages = (await get(`/api/sessions/${session}`, owner)).json().history.messages as {
+      content?: string;
+    }[];
+    expect(ownersMessages.map((m) => m.content)).not.toContain('hi');
+    expect(ownersMessages).toHaveLength(2);
     const fresh = (await post('/api/new-chat', stranger, { sessionId: session })).json().sessionId;
     expect(fresh).not.toBe(session);
     const strangersRecent = (await get('/api/sessions/recent', stranger)).json().sessions as {
       sessionId: string;
     }[];
     expect(strangersRecent.map((s) => s.sessionId)).not.toContain(session);
+  });
+
+  it('Pro has no daily quota, only a fair-use limit of 20 questions a minute with a clear 429', async () => {
+    const token = await connectedUser('pro.chat@example.com');
+    const { db } = t.testDatabase.database;
+    await db.update(users).set({ userType: 'pro' }).where(eq(users.email, 'pro.chat@example.com'));
+    const sessionId = (await get('/api/sessions/current', token)).json().sessionId as string;
+    const body = { message: 'Spend in the last 7 days', sessionId, timezone: 'UTC', model: 'arlo_auto' };
+    for (let i = 0; i < 20; i++) {
+      const answered = await post('/api/ask', token, body);
+      expect(types(answered.payload)[0], `question ${i + 1}`).toBe('analytics');
+    }
+    const limited = await post('/api/ask', token, body);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'You are asking very quickly. Please wait a minute and try again.',
+    });
+    // The limit is the user's own: another user asks on.
+    const other = await connectedUser('pro.other@example.com');
+    const otherSession = (await get('/api/sessions/current', other)).json().sessionId as string;
+    const answered = await post('/api/ask', other, { ...body, sessionId: otherSession });
+    expect(types(answered.payload)[0]).toBe('analytics');
+  });
+
+  it("a sync moves the scope's data version, so cached names are read again", async () => {
+    const token = await connectedUser('version.chat@example.com');
+    const { db } = t.testDatabase.database;
+    const [user] = await db.select().from(users).where(eq(users.email, 'version.chat@example.com'));
+    const before = await activeScope(db, user?.id ?? '');
+    expect(before.dataVersion).toContain(before.accountIds[0]);
+    const accountId = before.accountIds[0] ?? '';
+    expect((await post(`/api/accounts/${accountId}/sync`, token, {})).statusCode).toBe(200);
+    await settledAccounts(t.app, token);
+    const after = await activeScope(db, user?.id ?? '');
+    expect(after.accountIds).toEqual(before.accountIds);
+    expect(after.dataVersion).not.toBe(before.dataVersion);
   });
 
   it('without Facebook or Google permission, asking is refused with the SPEC message', async () => {

@@ -5,7 +5,7 @@ import { type MetricKey, metrics, minimumVolume } from '../metrics';
 import type { Period, Plan } from '../parse/plan';
 import type { EntityDimension } from '../query';
 import { type ComposeContext, chartRows, complex, levelLabel, table, tableRows, text } from './context';
-import { assistantMessage, insightsSection } from './message';
+import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 
 type PlanOf<K extends Plan['kind']> = Extract<Plan, { kind: K }>;
@@ -76,12 +76,13 @@ export async function composeTotal(ctx: ComposeContext, plan: PlanOf<'total'>): 
     ...(previous?.rows.map((row) => ({ name: plan.compare?.label ?? 'previous period', ...row })) ?? []),
   ];
   if (rows.length) items.push(table(tableRows(rows, ['name'], wanted), 'Figures'));
+  const first = await analyticsFirst(ctx, complex(items), suggestionsFor(plan.range, wanted[0] ?? 'spend'));
   const recommendations = await campaignRecommendations(ctx, plan.range, plan.filters, plan.compare);
   return assistantMessage(
-    complex(items),
+    first.analytics,
     reasoningSection(ctx, { ...plan, metrics: wanted }),
     insightsSection(ctx, recommendations),
-    suggestionsFor(plan.range, wanted[0] ?? 'spend'),
+    first.suggestions,
   );
 }
 
@@ -129,9 +130,10 @@ export async function composeRanking(
       `${levelLabel[level].many} with fewer than ${floorShown} ${metrics[floor.metric].label.toLowerCase()}, whose ${metrics[metric].label} would be noise.`,
     );
   }
+  const first = await analyticsFirst(ctx, complex(items), suggestionsFor(plan.range, metric));
   const recommendations = await campaignRecommendations(ctx, plan.range, plan.filters);
   return assistantMessage(
-    complex(items),
+    first.analytics,
     reasoningSection(ctx, {
       ...plan,
       metrics: shown,
@@ -140,7 +142,7 @@ export async function composeRanking(
       steps: [`**Order:** ${wordBest} ${metrics[metric].label} first.`],
     }),
     insightsSection(ctx, recommendations),
-    suggestionsFor(plan.range, metric),
+    first.suggestions,
   );
 }
 
@@ -172,9 +174,10 @@ export async function composeSeries(ctx: ComposeContext, plan: PlanOf<'series'>)
       table(tableRows(result.rows, ['day'], plan.metrics), `${metrics[metric].label} per ${plan.grain}`),
     );
   }
+  const first = await analyticsFirst(ctx, complex(items), suggestionsFor(plan.range, metric));
   const recommendations = await campaignRecommendations(ctx, plan.range, plan.filters);
   return assistantMessage(
-    complex(items),
+    first.analytics,
     reasoningSection(ctx, {
       ...plan,
       steps: [
@@ -182,7 +185,7 @@ export async function composeSeries(ctx: ComposeContext, plan: PlanOf<'series'>)
       ],
     }),
     insightsSection(ctx, recommendations),
-    suggestionsFor(plan.range, metric),
+    first.suggestions,
   );
 }
 
@@ -223,18 +226,19 @@ export async function composeEntity(ctx: ComposeContext, plan: PlanOf<'entity'>)
   });
   if (daily.rows.length > 1)
     items.push({ type: 'line_chart', header: 'Spend per day', data: chartRows(daily.rows, 'day', 'spend') });
+  const first = await analyticsFirst(ctx, complex(items), [
+    `Break down ${plan.entity.name} by ${levelLabel[level === 'campaign' ? 'adset' : 'ad'].one}`,
+    `Show daily spend for ${plan.entity.name} in ${plan.range.label}`,
+    `How did ${plan.entity.name} do compared to the previous period?`,
+  ]);
   const recommendations = (await campaignRecommendations(ctx, plan.range, plan.filters, plan.compare)).filter(
     (r) => (level === 'campaign' ? r.text.includes(plan.entity.name) : true),
   );
   return assistantMessage(
-    complex(items),
+    first.analytics,
     reasoningSection(ctx, { ...plan, metrics: wanted, level }),
     insightsSection(ctx, recommendations),
-    [
-      `Break down ${plan.entity.name} by ${levelLabel[level === 'campaign' ? 'adset' : 'ad'].one}`,
-      `Show daily spend for ${plan.entity.name} in ${plan.range.label}`,
-      `How did ${plan.entity.name} do compared to the previous period?`,
-    ],
+    first.suggestions,
   );
 }
 
@@ -272,15 +276,16 @@ export async function composeBreakdown(
       data: chartRows(result.rows, key, plan.metric),
     });
   }
+  const first = await analyticsFirst(ctx, complex(items), [
+    `Which ads in ${plan.entity.name} have the best CTR?`,
+    `Show daily spend for ${plan.entity.name}`,
+    `How is ${plan.entity.name} performing compared to the previous period?`,
+  ]);
   const recommendations = await campaignRecommendations(ctx, plan.range, plan.filters);
   return assistantMessage(
-    complex(items),
+    first.analytics,
     reasoningSection(ctx, { ...plan, metrics: shown, level }),
     insightsSection(ctx, recommendations),
-    [
-      `Which ads in ${plan.entity.name} have the best CTR?`,
-      `Show daily spend for ${plan.entity.name}`,
-      `How is ${plan.entity.name} performing compared to the previous period?`,
-    ],
+    first.suggestions,
   );
 }

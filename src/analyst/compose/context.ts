@@ -7,6 +7,8 @@ import type { Period } from '../parse/plan';
 import type { AnalyticsQueryInput, EntityDimension } from '../query';
 import { Evidence } from './evidence';
 
+export type AnalyticsListener = (analytics: ContentItem, suggestions: string[]) => void | Promise<void>;
+
 /** What composing one answer needs, and what it leaves behind: every query it ran and every number it wrote. */
 export class ComposeContext {
   readonly evidence = new Evidence();
@@ -27,6 +29,8 @@ export class ComposeContext {
   ) {}
 
   private readonly cache = new Map<string, Promise<QueryResult>>();
+  /** Who receives the analytics part as soon as it is final (the chat stream's first event). */
+  onAnalytics: AnalyticsListener | undefined;
 
   /** Runs a query once per answer: report sections often ask the same thing twice. */
   run(query: AnalyticsQueryInput): Promise<QueryResult> {

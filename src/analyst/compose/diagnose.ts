@@ -5,7 +5,7 @@ import { type MetricKey, metrics } from '../metrics';
 import type { Plan } from '../parse/plan';
 import { type ComposeContext, complex, table, text } from './context';
 import { percentChange } from './evidence';
-import { assistantMessage, insightsSection } from './message';
+import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 
 type PlanOf<K extends Plan['kind']> = Extract<Plan, { kind: K }>;
@@ -146,12 +146,17 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
       `Start with **${worst.row.campaign}**: its ${metrics[target].label} moved ${ctx.evidence.change(num(worst.earlier, target), num(worst.row, target))} (${ctx.value(worst.earlier, target)} → ${ctx.value(worst.row, target)}) on ${ctx.value(worst.row, 'spend')} of spend.`,
     );
   }
+  const first = await analyticsFirst(ctx, complex(items), [
+    'Which ads are showing creative fatigue?',
+    `Break down my campaigns by ${metrics[target].label}`,
+    'Show daily CPA for last month',
+  ]);
   const recommendations = await campaignRecommendations(ctx, plan.range, plan.filters, plan.compare);
   // The formula's ÷1000 and ÷100 are definitions, not data.
   ctx.evidence.constant(1000, '1000', 'formula factor');
   ctx.evidence.constant(100, '100', 'formula factor');
   return assistantMessage(
-    complex(items),
+    first.analytics,
     reasoningSection(ctx, {
       ...plan,
       metrics: needed,
@@ -167,11 +172,7 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
       recommendations.filter((r) => !r.text.startsWith('Watch')),
       lead.filter(Boolean),
     ),
-    [
-      'Which ads are showing creative fatigue?',
-      `Break down my campaigns by ${metrics[target].label}`,
-      'Show daily CPA for last month',
-    ],
+    first.suggestions,
   );
 }
 

@@ -91,21 +91,26 @@ export function formatChange(from: number, to: number): string {
   return `${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`;
 }
 
+// Number.toLocaleString with options builds a new formatter on every call; an answer formats
+// hundreds of numbers, so the two formatters it needs are built once.
+const amountFormats = {
+  0: new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  2: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+const countFormat = new Intl.NumberFormat('en-US');
+
 export function formatValue(value: number, format: MetricFormat, currency?: string): string {
   switch (format) {
     case 'money': {
       const code = currency ?? 'USD';
       const digits = zeroDecimalCurrencies.has(code) ? 0 : 2;
-      const amount = Math.abs(value).toLocaleString('en-US', {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
+      const amount = amountFormats[digits].format(Math.abs(value));
       const symbol = moneySymbols[code];
       const sign = value < 0 ? '−' : '';
       return symbol ? `${sign}${symbol}${amount}` : `${sign}${amount} ${code}`;
     }
     case 'count':
-      return Math.round(value).toLocaleString('en-US');
+      return countFormat.format(Math.round(value));
     case 'percent':
       return `${value.toFixed(2)}%`;
     case 'multiplier':

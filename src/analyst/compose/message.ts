@@ -3,6 +3,21 @@ import { ANOMALY_THRESHOLD, type Recommendation } from '../insights';
 import { type ComposeContext, text } from './context';
 
 const MAX_RECOMMENDATIONS = 4;
+const MAX_SUGGESTIONS = 3;
+
+/**
+ * For a composer whose analytics part is final while its insights still need queries: hands the
+ * part to `ctx.onAnalytics` (the chat stream's first event) and returns it for the message.
+ */
+export async function analyticsFirst(
+  ctx: ComposeContext,
+  analytics: ContentItem,
+  suggestions: string[],
+): Promise<{ analytics: ContentItem; suggestions: string[] }> {
+  const shown = suggestions.slice(0, MAX_SUGGESTIONS);
+  await ctx.onAnalytics?.(analytics, shown);
+  return { analytics, suggestions: shown };
+}
 
 export function assistantMessage(
   analytics: ContentItem,
@@ -15,7 +30,7 @@ export function assistantMessage(
     analytics,
     reasoning,
     actionable_insights: actionable,
-    suggestions: suggestions.slice(0, 3),
+    suggestions: suggestions.slice(0, MAX_SUGGESTIONS),
   };
 }
 

@@ -249,19 +249,25 @@ export function correctTypos(text: string, protectedWords: Set<string>): string 
 
 /** Damerau–Levenshtein (optimal string alignment), stopping early past `limit`. */
 export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
-  const rows = a.length + 1;
+  // The length gap alone is a lower bound; the parser calls this for every word against every name.
+  const gap = Math.abs(a.length - b.length);
+  if (gap > limit) return gap;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => {
-    const row = new Array<number>(cols).fill(0);
-    row[0] = i;
-    return row;
-  });
-  for (let j = 0; j < cols; j++) (d[0] as number[])[j] = j;
-  for (let i = 1; i < rows; i++) {
-    const row = d[i] as number[];
-    const prev = d[i - 1] as number[];
-    let rowMin = Number.POSITIVE_INFINITY;
-    for (let j = 1; j < cols; j++) {
+  // Only cells within `limit` of the diagonal can stay within the limit; the rest stay "too far".
+  const band = Math.min(limit, a.length + cols);
+  const far = band + 1;
+  // Three rolling rows (two back for a transposition) instead of the whole matrix.
+  let beforePrev = new Int32Array(cols).fill(far);
+  let prev = new Int32Array(cols).fill(far);
+  let row = new Int32Array(cols).fill(far);
+  for (let j = 0; j <= band && j < cols; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const from = Math.max(1, i - band);
+    const to = Math.min(cols - 1, i + band);
+    if (from > 1) row[from - 1] = far;
+    row[0] = i <= band ? i : far;
+    let rowMin = row[0] as number;
+    for (let j = from; j <= to; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(
         (prev[j] as number) + 1,
@@ -269,12 +275,14 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
         (prev[j - 1] as number) + cost,
       );
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, ((d[i - 2] as number[])[j - 2] as number) + 1);
+        value = Math.min(value, (beforePrev[j - 2] as number) + 1);
       }
       row[j] = value;
-      rowMin = Math.min(rowMin, value);
+      if (value < rowMin) rowMin = value;
     }
+    if (to + 1 < cols) row[to + 1] = far;
     if (rowMin > limit) return rowMin;
+    [beforePrev, prev, row] = [prev, row, beforePrev];
   }
-  return (d[rows - 1] as number[])[cols - 1] as number;
+  return prev[cols - 1] as number;
 }

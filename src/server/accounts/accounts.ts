@@ -52,26 +52,35 @@ export async function setAccountActive(
   return updated.length > 0;
 }
 
-/**
- * What answers may read for this user: their switched-on accounts and each one's currency. This is
- * the only way a user's questions reach the warehouse, whatever the question asks for.
- */
-export async function activeScope(
-  db: Db,
-  userId: string,
-): Promise<{
+export interface ActiveScope {
   accountIds: string[];
   currencyByAccount: Record<string, string>;
   timezoneByAccount: Record<string, string>;
-}> {
+  /** When each account last synced in full; null before its first sync. */
+  lastSuccessAt: Record<string, Date | null>;
+  /**
+   * Changes whenever any of these accounts' sync state changes (each written chunk moves it), so
+   * whatever is cached under it never outlives the data it was read from.
+   */
+  dataVersion: string;
+}
+
+/**
+ * What answers may read for this user: their switched-on accounts, each one's currency, and their
+ * sync state. This is the only way a user's questions reach the warehouse, whatever they ask for.
+ */
+export async function activeScope(db: Db, userId: string): Promise<ActiveScope> {
   const rows = await db
     .select({
       accountId: userAdAccounts.accountId,
       currency: metaAdAccounts.currency,
       timezone: metaAdAccounts.timezone,
+      lastSuccessAt: metaSyncState.lastSuccessAt,
+      syncUpdatedAt: metaSyncState.updatedAt,
     })
     .from(userAdAccounts)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.id, userAdAccounts.accountId))
+    .leftJoin(metaSyncState, eq(metaSyncState.accountId, userAdAccounts.accountId))
     .where(and(eq(userAdAccounts.userId, userId), eq(userAdAccounts.active, true)))
     .orderBy(asc(userAdAccounts.accountId));
   return {
@@ -80,6 +89,8 @@ export async function activeScope(
     timezoneByAccount: Object.fromEntries(
       rows.flatMap((row) => (row.timezone ? [[row.accountId, row.timezone]] : [])),
     ),
+    lastSuccessAt: Object.fromEntries(rows.map((row) => [row.accountId, row.lastSuccessAt ?? null])),
+    dataVersion: rows.map((row) => `${row.accountId}:${row.syncUpdatedAt?.getTime() ?? 'none'}`).join(','),
   };
 }
 

@@ -5,6 +5,13 @@ const HEARTBEAT_MS = 10_000;
 
 export interface EventStream {
   send(event: StreamEvent): void;
+  /**
+   * Lets what was sent reach the client before more work runs. Node sends a response's writes on
+   * the next tick, and an answer on PGlite is one long chain of promise callbacks that would hold
+   * them back until the whole answer is done; waiting for the event loop's next turn releases
+   * them (and lets other requests in).
+   */
+  flush(): Promise<void>;
   /** Writes `data: [DONE]` and ends the response. */
   done(): void;
   /** True once the client has gone: sending is skipped, the work (and saving) goes on. */
@@ -39,6 +46,7 @@ export function openEventStream(res: ServerResponse, headers: Record<string, str
     send(event) {
       if (!closed) res.write(`data: ${JSON.stringify(event)}\n\n`);
     },
+    flush: () => new Promise((resolve) => setImmediate(resolve)),
     done() {
       clearInterval(heartbeat);
       if (!closed) res.end('data: [DONE]\n\n');

@@ -12,7 +12,6 @@ import {
   currentSession,
   newChat,
   ownedSession,
-  questionsLastMinute,
   recentSessions,
   saveQuestion,
   saveReplies,
@@ -27,8 +26,8 @@ const errors = {
   404: errorResponseSchema,
   429: errorResponseSchema,
 };
-/** Pro has no daily quota; this only stops a script from hammering the engine. */
-const PRO_QUESTIONS_PER_MINUTE = 20;
+/** Pro has no daily quota; this fair-use limit only stops a script from hammering the engine. */
+const QUESTIONS_PER_MINUTE = 20;
 const QUOTA_MESSAGE = `You have used your ${api.FREE_QUESTIONS_PER_DAY} free questions for today. Upgrade to Pro for unlimited questions: /plans`;
 const ANSWER_FAILED = 'Something went wrong while answering. Please try again.';
 const notFound = () => new AppError('NOT_FOUND', 'Chat session not found');
@@ -85,24 +84,32 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ask',
-    { schema: { tags: ['chat'], security, body: api.askBody, response: errors } },
+    {
+      schema: { tags: ['chat'], security, body: api.askBody, response: errors },
+      // Counted per user, after authentication, without a database round trip per question.
+      config: {
+        rateLimit: {
+          max: QUESTIONS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `ask|${request.currentUser.id}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: context.statusCode,
+            code: 'RATE_LIMITED',
+            message: 'You are asking very quickly. Please wait a minute and try again.',
+          }),
+        },
+      },
+    },
     async (request, reply) => {
       const user = request.currentUser;
       const { message, sessionId, model, timezone } = request.body;
       if (!user.fbPermissionsGranted && !user.gPermissionsGranted) {
         throw new AppError('FORBIDDEN', api.CONNECT_ADS_MESSAGE);
       }
-      const session = await ownedSession(db, user.id, sessionId);
+      const session = await saveQuestion(db, user.id, sessionId, message);
       if (!session) throw notFound();
       const pro = user.userType === 'pro';
-      if (pro && (await questionsLastMinute(db, user.id)) >= PRO_QUESTIONS_PER_MINUTE) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'You are asking very quickly. Please wait a minute and try again.',
-        );
-      }
       const allowed = pro || (await reserveQuestion(db, user.id));
-      await saveQuestion(db, session, message);
 
       reply.hijack();
       const stream = openEventStream(reply.raw, { 'x-request-id': request.id });
@@ -113,30 +120,43 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           return;
         }
         const scope = await activeScope(db, user.id);
-        await app.meta.sync.ensureFresh(scope.accountIds);
+        if (app.meta.sync.isStale(Object.values(scope.lastSuccessAt))) {
+          await app.meta.sync.ensureFresh(scope.accountIds);
+        }
+        let analyticsSent = false;
         const answer = await answerQuestion(
           {
             db,
             scope: { accountIds: scope.accountIds },
+            dataVersion: scope.dataVersion,
             // DESIGN.md section 5: "today" is the ad account's date in its time zone.
             today: todayIn(scope.timezoneByAccount[scope.accountIds[0] ?? ''] ?? timezone),
             model,
             llm: app.config.llm,
+            // The numbers go out while the insights are still being worked out. The whole answer is
+            // saved before anything after them is sent, so a reload finds what the reader saw.
+            onAnalytics: async (analytics, suggestions) => {
+              stream.send({ type: 'analytics', analytics, error: null, settings: null, suggestions });
+              analyticsSent = true;
+              await stream.flush();
+            },
             // Each section is saved, then sent, while the next one is being built.
             onReportSection: async (section) => {
               await saveReplies(db, session, [{ sender: 'lynceus', response: section.message }]);
               for (const event of reportSectionEvents(section)) stream.send(event);
+              await stream.flush();
             },
           },
           message,
         );
-        // Saved before a byte of it is sent: a client that leaves mid-stream finds it on reload.
+        // A client that leaves mid-stream finds the whole answer on reload: the work goes on after it.
         if (answer.sections) {
           const total = answer.sections.length;
           stream.send({ type: 'report_complete', total_sections: total, total_requested: total });
         } else {
           await saveReplies(db, session, [{ sender: 'lynceus', response: answer.message }]);
-          for (const event of answerEvents(answer.message)) stream.send(event);
+          const events = answerEvents(answer.message);
+          for (const event of analyticsSent ? events.slice(1) : events) stream.send(event);
         }
       } catch (error) {
         request.log.error({ err: error }, 'answering failed');

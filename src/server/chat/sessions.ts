@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { AssistantMessage } from '../../shared/api/answer';
 import type { HistoryMessage, SessionSummary } from '../../shared/api/chat';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { chatMessages, chatSessions } from '../db/schema';
 
 type SessionRow = typeof chatSessions.$inferSelect;
+/** What saving into a session needs: which one, and whose. */
+export type SessionRef = Pick<SessionRow, 'id' | 'userId'>;
 
 const TITLE_CHARS = 60;
 const RECENT_LIMIT = 30;
@@ -110,54 +112,52 @@ export async function sessionHistory(db: Db, sessionId: string): Promise<History
   );
 }
 
-/** The question, and the session's title taken from its first question. */
-export async function saveQuestion(db: Db, session: SessionRow, text: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(chatMessages)
-      .values({ sessionId: session.id, userId: session.userId, sender: 'user', content: text });
-    await tx
-      .update(chatSessions)
-      .set({
-        updatedAt: sql`now()`,
-        title: sql`case when ${chatSessions.title} = 'New chat' then ${text.slice(0, TITLE_CHARS)} else ${chatSessions.title} end`,
-      })
-      .where(eq(chatSessions.id, session.id));
-  });
+// Each save is one statement (a data-changing CTE runs in full, atomically, with the update):
+// a transaction would cost four round trips on every question.
+
+/**
+ * Saves the question in the caller's session, titling the session after its first question.
+ * Undefined when the caller has no such session: then nothing is written.
+ */
+export async function saveQuestion(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  text: string,
+): Promise<SessionRef | undefined> {
+  const [row] = await queryRows<{ id: string; user_id: string }>(
+    db,
+    sql`with owned as (
+        select id, user_id from chat_sessions where id = ${sessionId} and user_id = ${userId}
+      ), saved as (
+        insert into chat_messages (session_id, user_id, sender, content)
+        select id, user_id, 'user', ${text} from owned returning session_id
+      )
+      update chat_sessions set updated_at = now(),
+        title = case when title = 'New chat' then ${text.slice(0, TITLE_CHARS)} else title end
+      where id in (select session_id from saved)
+      returning id, user_id`,
+  );
+  return row && { id: row.id, userId: row.user_id };
 }
 
 /** Assistant messages (one per report section) or a system notice, in order. */
 export async function saveReplies(
   db: Db,
-  session: SessionRow,
+  session: SessionRef,
   replies: ({ sender: 'lynceus'; response: AssistantMessage } | { sender: 'system'; content: string })[],
 ): Promise<void> {
   if (replies.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.insert(chatMessages).values(
-      replies.map((reply) => ({
-        sessionId: session.id,
-        userId: session.userId,
-        sender: reply.sender,
-        content: reply.sender === 'system' ? reply.content : null,
-        response: reply.sender === 'lynceus' ? reply.response : null,
-      })),
-    );
-    await tx.update(chatSessions).set({ updatedAt: sql`now()` }).where(eq(chatSessions.id, session.id));
-  });
-}
-
-/** Questions the user asked in the last minute: the fair-use limit for unlimited plans. */
-export async function questionsLastMinute(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.userId, userId),
-        eq(chatMessages.sender, 'user'),
-        sql`${chatMessages.createdAt} > now() - interval '1 minute'`,
-      ),
-    );
-  return Number(row?.n ?? 0);
+  const messages = db.insert(chatMessages).values(
+    replies.map((reply) => ({
+      sessionId: session.id,
+      userId: session.userId,
+      sender: reply.sender,
+      content: reply.sender === 'system' ? reply.content : null,
+      response: reply.sender === 'lynceus' ? reply.response : null,
+    })),
+  );
+  await db.execute(
+    sql`with saved as (${messages.getSQL()}) ${db.update(chatSessions).set({ updatedAt: sql`now()` }).where(eq(chatSessions.id, session.id)).getSQL()}`,
+  );
 }

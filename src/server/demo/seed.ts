@@ -4,12 +4,25 @@ import type { Db } from '../db/client';
 
 /** Today's date (YYYY-MM-DD) in a time zone: the demo account's "today", which its data ends before. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dayFormat(timeZone).format(now);
+}
+
+// Building a formatter costs far more than using one, and every question asks for "today".
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // Only valid zones get here (an invalid one throws above), and there are a few hundred of them.
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 export const DEMO_TIME_ZONE = 'America/New_York';

@@ -40,6 +40,20 @@ export const sessionHistoryResponse = sessionSummarySchema.extend({
 export const newChatBody = z.object({ sessionId: sessionIdSchema.optional() }).default({});
 export const newChatResponse = z.object({ sessionId: z.string() });
 
+// Checking a zone builds a formatter, which is slow; the valid ones (a few hundred) are remembered.
+const knownTimeZones = new Set<string>();
+
+function isTimeZone(zone: string): boolean {
+  if (knownTimeZones.has(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    return false;
+  }
+  knownTimeZones.add(zone);
+  return true;
+}
+
 export const askBody = z.object({
   message: z
     .string()
@@ -53,17 +67,7 @@ export const askBody = z.object({
   timezone: z
     .string()
     .max(64)
-    .refine(
-      (zone) => {
-        try {
-          new Intl.DateTimeFormat('en-US', { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: 'must be an IANA time zone such as Europe/Paris' },
-    )
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Paris' })
     .default('UTC'),
   model: z.enum(chatModels, { message: 'must be arlo_auto or arlo_pro' }).default(DEFAULT_MODEL),
 });

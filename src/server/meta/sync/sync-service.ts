@@ -12,6 +12,8 @@ export interface SyncService {
   runDue(): Promise<void>;
   /** Refreshes the accounts whose data is older than the interval, waiting at most `timeoutMs`. */
   ensureFresh(accountIds: string[], timeoutMs?: number): Promise<void>;
+  /** True when one of these last syncs is missing or older than the refresh interval. */
+  isStale(lastSuccessAt: (Date | null)[]): boolean;
   start(): void;
   stop(): Promise<void>;
 }
@@ -57,6 +59,10 @@ export function createSyncService(options: SyncDeps & { intervalHours: number })
       if (!stopped) void runDue();
     },
     runDue,
+    isStale(lastSuccessAt) {
+      const oldest = Date.now() - deps.intervalHours * 3_600_000;
+      return lastSuccessAt.some((at) => !at || at.getTime() < oldest);
+    },
     async ensureFresh(accountIds, timeoutMs = 15_000) {
       if (accountIds.length === 0) return;
       const stale = await deps.db
