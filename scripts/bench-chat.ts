@@ -8,6 +8,7 @@
  *
  *   npx tsx scripts/bench-chat.ts [--users 20] [--rounds 5]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:chat   # on PostgreSQL
+ *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench:chat   # profile the server
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../server/db/client';
+import { type Db, queryCompiled, queryRows } from '../server/db/client';
 import { applyExactReach } from './exact-reach';
 import { isRatio, type MetricKey, metrics, requiredSums, type SumMetric } from './metrics';
 import { type AnalyticsQuery, type AnalyticsQueryInput, analyticsQuerySchema, type Dimension } from './query';
@@ -244,7 +244,8 @@ export async function executeQuery(
     ${order}
     ${query.limit ? sql`limit ${query.limit}` : sql``}`;
 
-  const rawRows = await queryRows<Record<string, string | null>>(db, statement);
+  const compiled = dialect.sqlToQuery(statement);
+  const rawRows = await queryCompiled<Record<string, string | null>>(db, statement, compiled);
   const numericKeys = new Set<string>([...uniqueSums, ...requested]);
   const rows = rawRows
     .map((raw) => {
@@ -256,7 +257,6 @@ export async function executeQuery(
     })
     // An aggregate over no rows still returns one row of nulls; that is "no data", not zero.
     .filter((row) => dimensions.length > 0 || uniqueSums.some((key) => row[key] !== null));
-  const compiled = dialect.sqlToQuery(statement);
   const exactReach = await applyExactReach(db, query, dimensions, accountIds, rows);
   return {
     query,

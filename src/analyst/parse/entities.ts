@@ -165,7 +165,7 @@ export function findEntities(question: string, catalog: Catalog): EntityMatch[] 
 
   const byLength = [...catalog.entities].sort((a, b) => b.key.length - a.key.length);
   for (const candidate of byLength) {
-    if (candidate.key.length < 3) continue;
+    if (candidate.key.length < 3 || !question.includes(candidate.key)) continue;
     const pattern = new RegExp(
       `(?<![a-z0-9])${candidate.key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`,
     );
@@ -244,11 +244,40 @@ const MAX_NAME_TYPOS = 3;
  * per window while this costs microseconds, and almost no window of a question is a misspelt name.
  */
 function withinTypos(window: string, catalog: Catalog): boolean {
+  const letters = letterCounts(window);
   return catalog.entities.some(
     (entity) =>
       Math.abs(entity.key.length - window.length) <= MAX_NAME_TYPOS &&
+      // One edit changes the letter counts by at most two: a cheap bound before the exact distance.
+      countDifference(letters, keyLetters(entity)) <= 2 * MAX_NAME_TYPOS &&
       editDistance(window, entity.key, MAX_NAME_TYPOS) <= MAX_NAME_TYPOS,
   );
+}
+
+function letterCounts(text: string): Uint8Array {
+  const counts = new Uint8Array(128);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) & 127;
+    counts[code] = Math.min(255, (counts[code] as number) + 1);
+  }
+  return counts;
+}
+
+function countDifference(a: Uint8Array, b: Uint8Array): number {
+  let total = 0;
+  for (let i = 32; i < 128; i++) total += Math.abs((a[i] as number) - (b[i] as number));
+  return total;
+}
+
+const keyLetterCache = new WeakMap<CatalogEntity, Uint8Array>();
+
+function keyLetters(entity: CatalogEntity): Uint8Array {
+  let counts = keyLetterCache.get(entity);
+  if (!counts) {
+    counts = letterCounts(entity.key);
+    keyLetterCache.set(entity, counts);
+  }
+  return counts;
 }
 
 const fuseCache = new WeakMap<Catalog, Fuse<CatalogEntity>>();

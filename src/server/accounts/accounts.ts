@@ -70,7 +70,32 @@ export interface ActiveScope {
  * sync state. This is the only way a user's questions reach the warehouse, whatever they ask for.
  */
 export async function activeScope(db: Db, userId: string): Promise<ActiveScope> {
-  const rows = await db
+  const rows = await scopeQuery(db).execute({ userId });
+  return {
+    accountIds: rows.map((row) => row.accountId),
+    currencyByAccount: Object.fromEntries(rows.map((row) => [row.accountId, row.currency ?? 'USD'])),
+    timezoneByAccount: Object.fromEntries(
+      rows.flatMap((row) => (row.timezone ? [[row.accountId, row.timezone]] : [])),
+    ),
+    lastSuccessAt: Object.fromEntries(rows.map((row) => [row.accountId, row.lastSuccessAt ?? null])),
+    dataVersion: rows.map((row) => `${row.accountId}:${row.syncUpdatedAt?.getTime() ?? 'none'}`).join(','),
+  };
+}
+
+// Every question reads the scope: the statement is built once per database, not per question.
+const scopeQueries = new WeakMap<Db, ReturnType<typeof buildScopeQuery>>();
+
+function scopeQuery(db: Db) {
+  let query = scopeQueries.get(db);
+  if (!query) {
+    query = buildScopeQuery(db);
+    scopeQueries.set(db, query);
+  }
+  return query;
+}
+
+function buildScopeQuery(db: Db) {
+  return db
     .select({
       accountId: userAdAccounts.accountId,
       currency: metaAdAccounts.currency,
@@ -81,17 +106,9 @@ export async function activeScope(db: Db, userId: string): Promise<ActiveScope> 
     .from(userAdAccounts)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.id, userAdAccounts.accountId))
     .leftJoin(metaSyncState, eq(metaSyncState.accountId, userAdAccounts.accountId))
-    .where(and(eq(userAdAccounts.userId, userId), eq(userAdAccounts.active, true)))
-    .orderBy(asc(userAdAccounts.accountId));
-  return {
-    accountIds: rows.map((row) => row.accountId),
-    currencyByAccount: Object.fromEntries(rows.map((row) => [row.accountId, row.currency ?? 'USD'])),
-    timezoneByAccount: Object.fromEntries(
-      rows.flatMap((row) => (row.timezone ? [[row.accountId, row.timezone]] : [])),
-    ),
-    lastSuccessAt: Object.fromEntries(rows.map((row) => [row.accountId, row.lastSuccessAt ?? null])),
-    dataVersion: rows.map((row) => `${row.accountId}:${row.syncUpdatedAt?.getTime() ?? 'none'}`).join(','),
-  };
+    .where(and(eq(userAdAccounts.userId, sql.placeholder('userId')), eq(userAdAccounts.active, true)))
+    .orderBy(asc(userAdAccounts.accountId))
+    .prepare('active_scope');
 }
 
 /** True when the caller connected this account (active or not). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
@@ -23,14 +23,19 @@ declare module 'fastify' {
  */
 export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('currentUser', null as unknown as User);
+  // Every signed-in request runs this lookup: built once, not on each request.
+  const userById = app.database.db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('authenticate_user_by_id');
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new AppError('UNAUTHORIZED', 'No auth token');
     const claims = await verifyToken(app.config, token);
-    const [user] = claims
-      ? await app.database.db.select().from(users).where(eq(users.id, claims.userId)).limit(1)
-      : [];
+    const [user] = claims ? await userById.execute({ id: claims.userId }) : [];
     if (!claims || !user || user.tokenVersion !== claims.version || user.email !== claims.email) {
       throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
     }

@@ -7,6 +7,7 @@ import { todayIn } from '../demo/seed';
 import { AppError } from '../errors';
 import { answerEvents, reportSectionEvents } from './answer-events';
 import { openEventStream } from './event-stream';
+import { FirstEvents } from './first-events';
 import { releaseQuestion, reserveQuestion } from './quota';
 import {
   currentSession,
@@ -30,6 +31,8 @@ const errors = {
 const QUESTIONS_PER_MINUTE = 20;
 const QUOTA_MESSAGE = `You have used your ${api.FREE_QUESTIONS_PER_DAY} free questions for today. Upgrade to Pro for unlimited questions: /plans`;
 const ANSWER_FAILED = 'Something went wrong while answering. Please try again.';
+/** How long an answer past its numbers gives way to other askers' numbers, at most. */
+const FIRST_EVENT_PRIORITY_MS = 250;
 const notFound = () => new AppError('NOT_FOUND', 'Chat session not found');
 
 /** The chat API of SPEC.md section 7. Every call is limited to the caller's own sessions. */
@@ -37,6 +40,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
   const { db } = app.database;
   const security = [{ bearerAuth: [] }];
+  const firstEvents = new FirstEvents(FIRST_EVENT_PRIORITY_MS);
 
   app.get(
     '/sessions/current',
@@ -86,6 +90,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ask',
     {
       schema: { tags: ['chat'], security, body: api.askBody, response: errors },
+      // Counted from arrival; the response closing (answered, refused or abandoned) always ends it.
+      onRequest: async (request, reply) => {
+        firstEvents.arrived(request);
+        reply.raw.once('close', () => firstEvents.sent(request));
+      },
       // Counted per user, after authentication, without a database round trip per question.
       config: {
         rateLimit: {
@@ -139,12 +148,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
               stream.send({ type: 'analytics', analytics, error: null, settings: null, suggestions });
               analyticsSent = true;
               await stream.flush();
+              firstEvents.sent(request);
+              await firstEvents.turn();
             },
             // Each section is saved, then sent, while the next one is being built.
             onReportSection: async (section) => {
               await saveReplies(db, session, [{ sender: 'lynceus', response: section.message }]);
               for (const event of reportSectionEvents(section)) stream.send(event);
               await stream.flush();
+              firstEvents.sent(request);
+              await firstEvents.turn();
             },
           },
           message,

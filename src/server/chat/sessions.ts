@@ -112,12 +112,10 @@ export async function sessionHistory(db: Db, sessionId: string): Promise<History
   );
 }
 
-// Each save is one statement (a data-changing CTE runs in full, atomically, with the update):
-// a transaction would cost four round trips on every question.
-
 /**
- * Saves the question in the caller's session, titling the session after its first question.
- * Undefined when the caller has no such session: then nothing is written.
+ * Saves the question in the caller's session: one insert that also checks the session is theirs.
+ * Undefined when the caller has no such session: then nothing is written. The session's title and
+ * time are set with the reply, which keeps this, the one write before the first answer event, short.
  */
 export async function saveQuestion(
   db: Db,
@@ -125,20 +123,13 @@ export async function saveQuestion(
   sessionId: string,
   text: string,
 ): Promise<SessionRef | undefined> {
-  const [row] = await queryRows<{ id: string; user_id: string }>(
+  const [row] = await queryRows<{ session_id: string }>(
     db,
-    sql`with owned as (
-        select id, user_id from chat_sessions where id = ${sessionId} and user_id = ${userId}
-      ), saved as (
-        insert into chat_messages (session_id, user_id, sender, content)
-        select id, user_id, 'user', ${text} from owned returning session_id
-      )
-      update chat_sessions set updated_at = now(),
-        title = case when title = 'New chat' then ${text.slice(0, TITLE_CHARS)} else title end
-      where id in (select session_id from saved)
-      returning id, user_id`,
+    sql`insert into chat_messages (session_id, user_id, sender, content)
+      select id, user_id, 'user', ${text} from chat_sessions where id = ${sessionId} and user_id = ${userId}
+      returning session_id`,
   );
-  return row && { id: row.id, userId: row.user_id };
+  return row && { id: row.session_id, userId };
 }
 
 /** Assistant messages (one per report section) or a system notice, in order. */
@@ -157,7 +148,16 @@ export async function saveReplies(
       response: reply.sender === 'lynceus' ? reply.response : null,
     })),
   );
-  await db.execute(
-    sql`with saved as (${messages.getSQL()}) ${db.update(chatSessions).set({ updatedAt: sql`now()` }).where(eq(chatSessions.id, session.id)).getSQL()}`,
-  );
+  // One statement: a data-changing CTE runs in full, atomically with the update. A session still
+  // called 'New chat' takes its title from its first question.
+  const touch = db
+    .update(chatSessions)
+    .set({
+      updatedAt: sql`now()`,
+      title: sql`case when ${chatSessions.title} = 'New chat' then coalesce((select left(m.content, ${TITLE_CHARS})
+        from chat_messages m where m.session_id = ${session.id} and m.sender = 'user' order by m.seq limit 1),
+        ${chatSessions.title}) else ${chatSessions.title} end`,
+    })
+    .where(eq(chatSessions.id, session.id));
+  await db.execute(sql`with saved as (${messages.getSQL()}) ${touch.getSQL()}`);
 }

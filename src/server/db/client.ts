@@ -106,3 +106,23 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+interface DriverClient {
+  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a statement the caller has already compiled because it records the text (the analyst's
+ * evidence), straight on the driver: compiling it twice costs more than running it. PGlite and
+ * node-postgres take the same `(text, params)`; inside a transaction there is no driver client,
+ * so the statement runs through drizzle instead.
+ */
+export async function queryCompiled<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+  compiled: { sql: string; params: unknown[] },
+): Promise<T[]> {
+  const client = (db as unknown as { $client?: DriverClient }).$client;
+  if (!client) return queryRows<T>(db, query);
+  return (await client.query(compiled.sql, compiled.params)).rows as T[];
+}
