@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { authenticatePlugin } from './auth/authenticate';
+import { billingPlugin } from './billing/plugin';
 import type { Config } from './config';
 import { type Database, databaseOptionsFor, openDatabase } from './db/client';
 import { seedDemoWarehouse } from './demo/seed';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('mailer', mailer);
   await app.register(authenticatePlugin);
   await app.register(metaPlugin, { timing: options.graphTiming });
+  await app.register(billingPlugin);
 
   // 3. Routes, one folder per feature.
   await registerRoutes(app);

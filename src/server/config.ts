@@ -94,7 +94,16 @@ const envSchema = z
     const together: [string, string[]][] = [
       ['META_APP_ID', ['META_APP_SECRET', 'META_GRAPH_URL']],
       ['LLM_BASE_URL', ['LLM_MODEL']],
-      ['STRIPE_SECRET_KEY', ['STRIPE_WEBHOOK_SECRET']],
+      [
+        'STRIPE_SECRET_KEY',
+        [
+          'STRIPE_WEBHOOK_SECRET',
+          'STRIPE_PRICE_MONTHLY',
+          'STRIPE_PRICE_ANNUAL',
+          'STRIPE_YPRICE_MONTHLY',
+          'STRIPE_YPRICE_ANNUAL',
+        ],
+      ],
     ];
     for (const [lead, needed] of together) {
       const record = env as Record<string, unknown>;

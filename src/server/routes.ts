@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { socialAuthRoutes } from './auth/social/routes';
+import { checkoutRoutes } from './billing/checkout-routes';
+import { subscriptionRoutes } from './billing/subscription-routes';
+import { webhookRoutes } from './billing/webhook-routes';
 import { chatRoutes } from './chat/routes';
 import { clientConfigRoutes } from './client-config/routes';
 import { healthRoutes } from './health/routes';
@@ -16,4 +19,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(metaPermissionRoutes, { prefix: '/auth' });
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(checkoutRoutes('payment'), { prefix: '/payment' });
+  await app.register(checkoutRoutes('ypayment'), { prefix: '/ypayment' });
+  await app.register(subscriptionRoutes, { prefix: '/payment' });
+  await app.register(webhookRoutes, { prefix: '/payment' });
 }

@@ -12,7 +12,7 @@ export const webRoutes = [
 export type WebRoute = (typeof webRoutes)[number];
 
 /** Paths that belong to the API. The history fallback never answers under these. */
-export const apiPrefixes = ['/api', '/auth', '/payment', '/ypayment', '/meta-sim'] as const;
+export const apiPrefixes = ['/api', '/auth', '/payment', '/ypayment', '/meta-sim', '/demo-checkout'] as const;
 
 export function isApiPath(path: string): boolean {
   return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

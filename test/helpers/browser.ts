@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { webDistDir } from '../../src/server/paths';
@@ -34,9 +35,14 @@ export interface BrowserApp {
 
 /** The real app serving the built web app on a free port, and a Chromium to drive it. */
 export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
-  const t = await buildTestApp({ env, webRoot: webDistDir });
+  // The app must know its own address (PUBLIC_URL) for the links it hands out, e.g. checkout's.
+  const port = await freePort();
+  const t = await buildTestApp({
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    webRoot: webDistDir,
+  });
   try {
-    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
     const browser = await launchBrowser();
     return {
       t,
@@ -51,4 +57,18 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
     await t.close();
     throw error;
   }
+}
+
+/** A port nothing listens on right now (the OS picks it), for an app that must know it up front. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

@@ -53,6 +53,10 @@ describe('configuration', () => {
       { LLM_BASE_URL: 'http://127.0.0.1:1' },
       /^Invalid configuration: LLM_MODEL must be set when LLM_BASE_URL is set$/,
     ],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      /^Invalid configuration: STRIPE_PRICE_MONTHLY must be set when STRIPE_SECRET_KEY is set/,
+    ],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
   ])('stops on %o with one line naming the variable', (env, expected) => {
     const message = errorFor(env);

@@ -78,6 +78,18 @@ const ANSWER: StreamEvent[] = [
   },
 ];
 
+const SUBSCRIPTION = {
+  user_type: 'pro',
+  plan_name: 'Pro (Beta Access)',
+  subscription_id: 'sub_1',
+  amount: 25,
+  currency: 'USD',
+  interval: 'month',
+  cancel_at_period_end: false,
+  current_period_end: '2031-07-01T12:00:00.000Z',
+  status: 'active',
+};
+
 interface StatusUser {
   status: 'active' | 'trial' | 'payment' | 'paused' | 'signup';
   fb_permissions_granted: boolean;
@@ -149,6 +161,7 @@ function stubApi(overrides: Partial<Api> = {}) {
     if (url === '/api/new-chat') return json({ sessionId: api.newChatIds.shift() ?? SESSION_B });
     if (url === '/api/ask') return api.ask(body ?? {});
     if (url === '/api/accounts') return json({ accounts: [] });
+    if (url === '/payment/subscription-status') return json(SUBSCRIPTION);
     return json({ message: `No stub for ${method} ${url}`, code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -544,12 +557,50 @@ describe('the chat load check (SPEC.md section 4)', () => {
     await ready();
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-    expect(screen.getByRole('dialog', { name: 'Settings' }).textContent).toContain('Settings arrive soon');
+    expect(screen.getByRole('dialog', { name: 'Settings' }).textContent).toContain(USER.uid);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('Settings → Account (SPEC.md section 2)', () => {
+  async function openSettings() {
+    await ready();
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    return within(screen.getByRole('dialog', { name: 'Settings' }));
+  }
+
+  it('shows the user id and, for an active user, opens Manage Subscription over Settings', async () => {
+    stubApi();
+    renderChat();
+    const settings = await openSettings();
+    expect(settings.getByText(USER.uid)).toBeTruthy();
+    const manage = settings.getByRole('button', { name: 'Manage' });
+    manage.focus();
+    fireEvent.click(manage);
+    const dialog = screen.getByRole('dialog', { name: 'Manage Subscription' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await within(dialog).findByText('$25/month')).toBeTruthy();
+
+    // Escape closes the top dialog only, and focus goes back to Manage.
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Manage Subscription' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    expect(document.activeElement).toBe(manage);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull();
+  });
+
+  it('shows the status instead of Manage when the user is not active', async () => {
+    stubApi({ status: { status: 'trial', fb_permissions_granted: true } });
+    renderChat();
+    const settings = await openSettings();
+    expect(settings.getByText('trial')).toBeTruthy();
+    expect(settings.queryByRole('button', { name: 'Manage' })).toBeNull();
   });
 });
 

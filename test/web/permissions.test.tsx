@@ -6,11 +6,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ClientConfig, FACEBOOK_SDK_URL } from '../../src/shared/api/client-config';
 import { PlatformsPermissionsRoute } from '../../src/web/app/routes/platforms-permissions';
-import { browser } from '../../src/web/features/permissions/lib/browser';
 import { permissionsGate } from '../../src/web/features/permissions/lib/gate';
+import { browser } from '../../src/web/lib/browser';
 import type { FacebookAuthResponse, FacebookSdk } from '../../src/web/lib/providers/facebook-sdk';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { getToken, saveSession } from '../../src/web/lib/session';
+import { demoBilling } from '../helpers/billing-config';
 
 const jwt = (exp: number) =>
   `x.${btoa(JSON.stringify({ exp })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
@@ -26,6 +27,7 @@ const config: ClientConfig = {
     version: 'v23.0',
     connect: { appId: 'demo-app', sdkUrl: '/meta-sim/sdk.js', demo: true },
   },
+  billing: demoBilling,
 };
 
 // The network edge, part 1: a stand-in for Facebook's SDK. The loader keeps the first SDK it

@@ -30,6 +30,10 @@ const errors = {
 /** Pro has no daily quota; this fair-use limit only stops a script from hammering the engine. */
 const QUESTIONS_PER_MINUTE = 20;
 const QUOTA_MESSAGE = `You have used your ${api.FREE_QUESTIONS_PER_DAY} free questions for today. Upgrade to Pro for unlimited questions: /plans`;
+const BILLING_MESSAGE = {
+  payment: 'Your last payment did not go through. Please update your plan to keep asking.',
+  paused: 'Your subscription is paused. Please resume your plan to keep asking.',
+};
 const ANSWER_FAILED = 'Something went wrong while answering. Please try again.';
 /** How long an answer past its numbers gives way to other askers' numbers, at most. */
 const FIRST_EVENT_PRIORITY_MS = 250;
@@ -114,6 +118,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const { message, sessionId, model, timezone } = request.body;
       if (!user.fbPermissionsGranted && !user.gPermissionsGranted) {
         throw new AppError('FORBIDDEN', api.CONNECT_ADS_MESSAGE);
+      }
+      // SPEC.md section 4: the chat is for active and trial users; a payment problem goes to /plans.
+      if (user.status === 'payment' || user.status === 'paused') {
+        throw new AppError('FORBIDDEN', BILLING_MESSAGE[user.status], { redirect: '/plans' });
       }
       const session = await saveQuestion(db, user.id, sessionId, message);
       if (!session) throw notFound();

@@ -26,6 +26,8 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         ? { appId: app.meta.app.appId, sdkUrl: `${SIMULATOR_PREFIX}/sdk.js`, demo: true }
         : { appId: app.meta.app.appId, sdkUrl: FACEBOOK_SDK_URL, demo: false },
     },
+    // Price ids are public: they are in every checkout the browser starts.
+    billing: { demo: app.billing.demo, prices: app.billing.prices },
   };
 
   app.get(

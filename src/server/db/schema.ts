@@ -82,5 +82,6 @@ export const userIdentities = pgTable(
 );
 
 export * from './auth-schema';
+export * from './billing-schema';
 export * from './chat-schema';
 export * from './meta-schema';

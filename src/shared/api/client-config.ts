@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingClientConfigSchema } from './billing';
 
 /** Where the provider SDKs come from; the browser loads them from the providers themselves. */
 export const GOOGLE_SDK_URL = 'https://accounts.google.com/gsi/client';
@@ -22,5 +23,7 @@ export const clientConfigResponseSchema = z.object({
      */
     connect: z.object({ appId: z.string(), sdkUrl: z.string(), demo: z.boolean() }),
   }),
+  /** The plans screens' price ids, and whether checkout is the built-in demo. */
+  billing: billingClientConfigSchema,
 });
 export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;

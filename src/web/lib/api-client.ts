@@ -49,3 +49,8 @@ export async function apiRequest<T extends z.ZodType>(
   }
   return schema.parse(payload);
 }
+
+/** SPEC.md section 8: the server's message when it sent one, otherwise the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message ? error.message : fallback;
+}

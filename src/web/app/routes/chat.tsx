@@ -1,8 +1,9 @@
+import { ManageSubscriptionDialog } from '../../features/billing/components/manage-subscription-dialog';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import { takeSessionFromAddress } from '../../features/chat/lib/session-handoff';
+import { takeSessionFromAddress } from '../../lib/session-handoff';
 
 export function ChatRoute() {
   // Before the first render reads the session: the permissions step hands it over in the address.
   takeSessionFromAddress();
-  return <ChatScreen />;
+  return <ChatScreen renderManageSubscription={(close) => <ManageSubscriptionDialog onClose={close} />} />;
 }

@@ -1,31 +1,22 @@
-import { useState } from 'react';
-import type { BillingPeriod } from '../../../shared/plans';
 import { PageShell } from '../../components/ui/page-shell';
-import { ProPlanCard } from '../../features/plans/components/pro-plan-card';
+import { PlanChooser } from '../../features/plans/components/plan-chooser';
+import { takeSessionFromAddress } from '../../lib/session-handoff';
 
-function PlansPage() {
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+// Before the first render reads the session: login and the chat hand it over in the address.
+export function PlansRoute() {
+  takeSessionFromAddress();
   return (
     <PageShell title="Choose Your Plan">
-      <fieldset className="flex gap-2">
-        <legend className="sr-only">Billing period</legend>
-        {(['monthly', 'annually'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={period === value}
-            onClick={() => setPeriod(value)}
-            className={`rounded-full px-4 py-1 text-sm ${period === value ? 'bg-indigo-600 text-white' : 'bg-slate-100'}`}
-          >
-            {value === 'monthly' ? 'Monthly' : 'Annually'}
-          </button>
-        ))}
-      </fieldset>
-      <ProPlanCard period={period} />
+      <PlanChooser checkoutPath="payment" />
     </PageShell>
   );
 }
 
-// /plans and /yplans differ only in their checkout path and price ids, which arrive with billing.
-export const PlansRoute = PlansPage;
-export const YPlansRoute = PlansPage;
+export function YPlansRoute() {
+  takeSessionFromAddress();
+  return (
+    <PageShell title="Choose Your Plan">
+      <PlanChooser checkoutPath="ypayment" />
+    </PageShell>
+  );
+}

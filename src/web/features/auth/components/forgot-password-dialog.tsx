@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { passwordProblem } from '../../../../shared/auth/password';
+import { errorMessage } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
-import { errorMessage } from '../lib/errors';
 import { emailProblem, normalizeEmail } from '../lib/validation';
 import { CodeInput } from './code-input';
 import { EmailStep } from './email-step';

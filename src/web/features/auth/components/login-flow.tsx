@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useValidateEmail } from '../api/validate-email';
-import { errorMessage } from '../lib/errors';
 import { completeLogin } from '../lib/login-redirect';
 import { useGoTo } from '../lib/use-go-to';
 import { normalizeEmail } from '../lib/validation';

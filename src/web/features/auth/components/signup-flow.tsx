@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/session';
 import { useCheckSignupStatus } from '../api/check-signup-status';
 import { useCreateUser } from '../api/create-user';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
-import { errorMessage, errorRedirect } from '../lib/errors';
+import { errorRedirect } from '../lib/errors';
 import { useGoTo } from '../lib/use-go-to';
 import { normalizeEmail } from '../lib/validation';
 import { AuthSwitchLink } from './auth-switch-link';

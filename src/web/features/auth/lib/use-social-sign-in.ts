@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/providers/client-config';
 import {
   facebookAllowed,
@@ -14,7 +14,6 @@ import { useFacebookLogin } from '../api/facebook-login';
 import { useFacebookSignup } from '../api/facebook-signup';
 import { useGoogleLogin } from '../api/google-login';
 import { useGoogleSignup } from '../api/google-signup';
-import { errorMessage } from './errors';
 import { completeLogin } from './login-redirect';
 import {
   FACEBOOK_SIGN_IN_SCOPE,

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type ChatModel, MAX_MESSAGE_CHARS, type SessionSummary } from '../../../../shared/api/chat';
+import { getUserInfo } from '../../../lib/session';
 import { recentSessionsKey, useRecentSessions } from '../api/get-recent-sessions';
 import { useSession } from '../api/get-session';
 import { startNewChat } from '../lib/chat-session';
@@ -46,8 +47,15 @@ function PastConversation({ token, session }: { token: string | null; session: S
   return <MessageList entries={entries} now={0} />;
 }
 
-/** The chat screen, `/` (SPEC.md section 2). */
-export function ChatScreen() {
+/**
+ * The chat screen, `/` (SPEC.md section 2). `renderManageSubscription` is the app's Manage
+ * Subscription dialog, opened from Settings → Account (features do not import each other).
+ */
+export function ChatScreen({
+  renderManageSubscription,
+}: {
+  renderManageSubscription?: (close: () => void) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const { token, user, permitted } = useChatGate();
   const logout = useLogout();
@@ -210,7 +218,14 @@ export function ChatScreen() {
           <ChatInput onSend={submit} permitted={permitted} processing={chat.processing} />
         </div>
       </div>
-      {settingsOpen ? <SettingsDialog onClose={() => setSettingsOpen(false)} /> : null}
+      {settingsOpen ? (
+        <SettingsDialog
+          uid={getUserInfo()?.uid || user?.uid}
+          status={user?.status}
+          onClose={() => setSettingsOpen(false)}
+          renderManageSubscription={renderManageSubscription}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,33 +1,34 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { AccountSection } from './account-section';
 
-/** A placeholder until the Settings dialog (SPEC.md section 2) is built in issue 8. */
-export function SettingsDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
+/**
+ * The Settings dialog (SPEC.md section 2), for now only its Account tab; the rest arrives with the
+ * full dialog. The chat feature cannot know the billing feature, so the app passes the Manage
+ * Subscription dialog in through `renderManageSubscription`.
+ */
+export function SettingsDialog({
+  uid,
+  status,
+  onClose,
+  renderManageSubscription,
+}: {
+  uid: string | undefined;
+  status: string | undefined;
+  onClose: () => void;
+  renderManageSubscription?: ((close: () => void) => ReactNode) | undefined;
+}) {
   const close = useRef<HTMLButtonElement>(null);
-  const latestClose = useRef(onClose);
-  latestClose.current = onClose;
-  useEffect(() => {
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') latestClose.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  const [managing, setManaging] = useState(false);
   return (
-    <div className="fixed inset-0 z-30 flex items-center justify-center bg-slate-900/40 p-6">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-lg"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          Settings
-        </h2>
-        <p className="text-sm text-slate-600">
-          Settings arrive soon: account, integrations and appearance will be managed here.
-        </p>
+    <>
+      <ModalDialog title="Settings" onClose={onClose} initialFocus={close}>
+        <AccountSection
+          uid={uid}
+          status={status}
+          onManage={renderManageSubscription ? () => setManaging(true) : undefined}
+        />
+        <p className="text-sm text-slate-600">Integrations and appearance settings arrive soon.</p>
         <button
           ref={close}
           type="button"
@@ -36,7 +37,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         >
           Close
         </button>
-      </div>
-    </div>
+      </ModalDialog>
+      {managing && renderManageSubscription ? renderManageSubscription(() => setManaging(false)) : null}
+    </>
   );
 }

@@ -1,5 +1,3 @@
-import { ApiError } from '../../../lib/api-client';
-
 /** SPEC.md section 8, "Permission alerts", word for word. */
 export const PERMISSION_MESSAGES = {
   insecure: 'Facebook permissions require HTTPS. Not available in development.',
@@ -16,8 +14,3 @@ export const PERMISSION_MESSAGES = {
 /** Not in the SPEC: without it a script that never loads would leave a silent, disabled button. */
 export const SDK_UNAVAILABLE =
   'Facebook could not be loaded. Please check your connection and reload the page.';
-
-/** SPEC.md section 8: the server's message when it sent one, otherwise the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message ? error.message : fallback;
-}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { browser } from '../../../lib/browser';
 import { clearSession, getToken, isExpired } from '../../../lib/session';
 import { useUserStatus } from '../../../lib/user-status';
-import { browser } from './browser';
 import { permissionsGate } from './gate';
 import { PERMISSION_MESSAGES } from './messages';
 

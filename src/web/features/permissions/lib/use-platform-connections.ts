@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { browser } from '../../../lib/browser';
 import { useClientConfig } from '../../../lib/providers/client-config';
 import {
   type FacebookSdk,
@@ -10,9 +12,8 @@ import { ProviderError } from '../../../lib/providers/provider-error';
 import { getToken, getUserInfo, saveSession, type UserInfo } from '../../../lib/session';
 import { useSaveFacebookPermissions } from '../api/save-facebook-permissions';
 import { type AdAccount, fetchAllAdAccounts } from './ad-accounts';
-import { browser } from './browser';
 import { mainAppUrl } from './main-app-url';
-import { errorMessage, PERMISSION_MESSAGES, SDK_UNAVAILABLE } from './messages';
+import { PERMISSION_MESSAGES, SDK_UNAVAILABLE } from './messages';
 
 /** SPEC.md section 5: ads_read alone once Facebook already knows the user, else the profile too. */
 export const connectScope = (loginStatus: string | undefined): string =>

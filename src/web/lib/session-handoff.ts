@@ -1,8 +1,9 @@
-import { saveSession, type UserInfo } from '../../../lib/session';
+import { saveSession, type UserInfo } from './session';
 
 /**
- * SPEC.md section 2: the chat reads 'token' and 'userInfo' from the address on load, stores them,
- * and removes them from the address, so they are neither bookmarked nor left in the history.
+ * SPEC.md section 2: the chat and the plans screens read 'token' and 'userInfo' from the address on
+ * load, store them, and remove them from the address, so they are neither bookmarked nor left in
+ * the history.
  */
 export function takeSessionFromAddress(
   location: Location = window.location,

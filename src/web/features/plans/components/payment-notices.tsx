@@ -1,0 +1,22 @@
+import { useSearchParams } from 'react-router';
+import { PAYMENT_CANCELLED, paymentErrorText } from '../../../../shared/api/billing';
+
+/** What the checkout sent the user back with (SPEC.md sections 2 and 8): `cancelled` or `error`. */
+export function PaymentNotices() {
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  return (
+    <>
+      {params.get('cancelled') === 'true' ? (
+        <p role="status" className="rounded-lg bg-orange-50 px-3 py-2 text-sm text-orange-800">
+          {PAYMENT_CANCELLED}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {paymentErrorText(error)}
+        </p>
+      ) : null}
+    </>
+  );
+}

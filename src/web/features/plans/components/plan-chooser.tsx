@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import type { CheckoutPath } from '../../../../shared/api/billing';
+import type { BillingPeriod } from '../../../../shared/plans';
+import { useClientConfig } from '../../../lib/providers/client-config';
+import { useBillingAreaGate } from '../lib/use-billing-area-gate';
+import { useCheckout } from '../lib/use-checkout';
+import { BillingPeriodToggle } from './billing-period-toggle';
+import { PaymentNotices } from './payment-notices';
+import { ProPlanCard } from './pro-plan-card';
+
+/** The body of /plans and /yplans (SPEC.md section 2); they differ only in `checkoutPath`. */
+export function PlanChooser({ checkoutPath }: { checkoutPath: CheckoutPath }) {
+  useBillingAreaGate();
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const checkout = useCheckout(checkoutPath);
+  const demo = useClientConfig().data?.billing.demo ?? false;
+  return (
+    <>
+      <PaymentNotices />
+      <BillingPeriodToggle value={period} onChange={setPeriod} />
+      <ProPlanCard period={period} busy={checkout.busy} onSubscribe={() => void checkout.subscribe(period)} />
+      {checkout.error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {checkout.error}
+        </p>
+      ) : null}
+      {demo ? (
+        <p className="text-center text-xs text-slate-500">This checkout is a demo: no card is charged.</p>
+      ) : null}
+    </>
+  );
+}
