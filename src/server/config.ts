@@ -88,6 +88,7 @@ const envSchema = z
     LLM_BASE_URL: url(['http:', 'https:']),
     LLM_API_KEY: optional,
     LLM_MODEL: optional,
+    WHATSAPP_COMMUNITY_URL: url(['https:']),
   })
   .superRefine((env, ctx) => {
     // Half-configured integrations are a mistake worth stopping for, not a silent demo mode.
@@ -151,6 +152,8 @@ export interface Config {
     };
   };
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** The WhatsApp community that Settings → Get Help invites users to; unset hides the link. */
+  whatsappCommunityUrl: string | undefined;
 }
 
 /** Validates the environment without touching the disk. Throws ConfigError naming the variable. */
@@ -215,6 +218,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): Config {
         yAnnual: env.STRIPE_YPRICE_ANNUAL,
       },
     },
+    whatsappCommunityUrl: env.WHATSAPP_COMMUNITY_URL,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }

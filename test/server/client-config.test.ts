@@ -5,7 +5,7 @@ import {
   FACEBOOK_SDK_VERSION,
 } from '../../src/shared/api/client-config';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { demoBilling } from '../helpers/billing-config';
+import { demoBilling } from '../helpers/client-config';
 
 const GOOGLE_CLIENT_ID = 'arlo-config-test.apps.googleusercontent.com';
 const META_APP_ID = '1234567890';
@@ -38,6 +38,7 @@ describe('GET /api/client-config without providers', () => {
       },
       // No Stripe keys: the built-in demo checkout, with its own price ids.
       billing: demoBilling,
+      help: { whatsappUrl: null },
     });
     expect(clientConfigResponseSchema.safeParse(response.json()).success).toBe(true);
   });
@@ -65,6 +66,7 @@ describe('GET /api/client-config with Google and Facebook configured', () => {
         STRIPE_PRICE_ANNUAL: 'price_a',
         STRIPE_YPRICE_MONTHLY: 'price_ym',
         STRIPE_YPRICE_ANNUAL: 'price_ya',
+        WHATSAPP_COMMUNITY_URL: 'https://chat.whatsapp.com/arlo-test',
       },
     });
   });
@@ -88,6 +90,7 @@ describe('GET /api/client-config with Google and Facebook configured', () => {
           ypayment: { monthly: 'price_ym', annually: 'price_ya' },
         },
       },
+      help: { whatsappUrl: 'https://chat.whatsapp.com/arlo-test' },
     });
     expect(response.body).not.toContain(META_APP_SECRET);
     expect(response.body).not.toContain(STRIPE_SECRET_KEY);

@@ -11,7 +11,7 @@ import { loginRedirect } from '../../src/web/features/auth/lib/login-redirect';
 import { socialFailureMessage } from '../../src/web/features/auth/lib/social';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { clearSession, getToken, getUserInfo, isExpired, saveSession } from '../../src/web/lib/session';
-import { demoBilling } from '../helpers/billing-config';
+import { defaultConfigExtras } from '../helpers/client-config';
 
 afterEach(cleanup);
 
@@ -69,9 +69,9 @@ describe('social sign-in messages', () => {
 });
 
 describe('social buttons', () => {
-  const renderButtons = (flow: 'signup' | 'login', config: Omit<ClientConfig, 'billing'>) => {
+  const renderButtons = (flow: 'signup' | 'login', config: Omit<ClientConfig, 'billing' | 'help'>) => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['client-config'], { ...config, billing: demoBilling });
+    queryClient.setQueryData(['client-config'], { ...config, ...defaultConfigExtras });
     const router = createMemoryRouter(
       [{ path: '/', element: <SocialButtons flow={flow} heading="Or sign up with" /> }],
       { initialEntries: ['/'] },

@@ -11,7 +11,7 @@ import { browser } from '../../src/web/lib/browser';
 import type { FacebookAuthResponse, FacebookSdk } from '../../src/web/lib/providers/facebook-sdk';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { getToken, saveSession } from '../../src/web/lib/session';
-import { demoBilling } from '../helpers/billing-config';
+import { demoBilling } from '../helpers/client-config';
 
 const jwt = (exp: number) =>
   `x.${btoa(JSON.stringify({ exp })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
@@ -28,6 +28,7 @@ const config: ClientConfig = {
     connect: { appId: 'demo-app', sdkUrl: '/meta-sim/sdk.js', demo: true },
   },
   billing: demoBilling,
+  help: { whatsappUrl: null },
 };
 
 // The network edge, part 1: a stand-in for Facebook's SDK. The loader keeps the first SDK it

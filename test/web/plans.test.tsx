@@ -10,7 +10,7 @@ import { PlansRoute, YPlansRoute } from '../../src/web/app/routes/plans';
 import { browser } from '../../src/web/lib/browser';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { getToken, getUserInfo, saveSession } from '../../src/web/lib/session';
-import { demoBilling } from '../helpers/billing-config';
+import { demoBilling } from '../helpers/client-config';
 
 const jwt = (exp: number) =>
   `x.${btoa(JSON.stringify({ exp })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
@@ -69,6 +69,7 @@ beforeEach(() => {
       connect: { appId: 'arlo-demo', sdkUrl: '/meta-sim/sdk.js', demo: true },
     },
     billing: demoBilling,
+    help: { whatsappUrl: null },
   };
   statusAnswer = () => statusOf('active', 'basic');
   checkoutAnswer = () => json({ sessionUrl: SESSION_URL });

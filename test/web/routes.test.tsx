@@ -26,7 +26,10 @@ describe('web routes', () => {
         <RouterProvider router={createTestRouter(path)} />
       </AppProvider>,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: headings[path] })).toBeTruthy();
+    // The first render of a lazy page loads (and, under Vitest, transforms) its module: give it time.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: headings[path] }, { timeout: 5_000 }),
+    ).toBeTruthy();
   });
 
   it('an unknown path renders the not-found page', async () => {

@@ -28,6 +28,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Price ids are public: they are in every checkout the browser starts.
     billing: { demo: app.billing.demo, prices: app.billing.prices },
+    help: { whatsappUrl: app.config.whatsappCommunityUrl ?? null },
   };
 
   app.get(

@@ -25,5 +25,7 @@ export const clientConfigResponseSchema = z.object({
   }),
   /** The plans screens' price ids, and whether checkout is the built-in demo. */
   billing: billingClientConfigSchema,
+  /** Settings → Get Help: the WhatsApp community to join (WHATSAPP_COMMUNITY_URL), or null. */
+  help: z.object({ whatsappUrl: z.string().nullable() }),
 });
 export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;

@@ -8,3 +8,6 @@ export const demoBilling: BillingClientConfig = {
     ypayment: { monthly: 'price_demo_ypro_monthly', annually: 'price_demo_ypro_annual' },
   },
 };
+
+/** The parts of client-config beyond the sign-in providers, as a server with default settings sends them. */
+export const defaultConfigExtras = { billing: demoBilling, help: { whatsappUrl: null } };
