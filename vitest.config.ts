@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-dom.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { applyStoredAppearance } from './features/settings/lib/appearance';
 import './index.css';
+
+applyStoredAppearance();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing #root');

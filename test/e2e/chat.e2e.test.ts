@@ -7,10 +7,10 @@ import { todayIn } from '../../src/server/demo/seed';
 import { formatValue } from '../../src/web/features/chat/lib/format';
 import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
-import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
+import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { signUpUser, TEST_PASSWORD } from '../helpers/users';
+import { signUpUser } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
@@ -48,13 +48,7 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       // 1. Log in.
-      await page.goto(`${baseUrl}/login`);
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${baseUrl}/`, WAIT);
-      await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
+      await logInToChat(page, baseUrl, email);
       await shot(page, 'empty');
 
       // 2. Ask.

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { webDistDir } from '../../src/server/paths';
 import { buildTestApp, type TestApp } from './app';
 import { chromiumPath } from './environment';
+import { TEST_PASSWORD } from './users';
 
 export const artifactsDir = path.resolve('test-results');
 
@@ -71,4 +72,16 @@ function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** Signs in on /login as a person does (email, Continue, password, Sign In) and waits for the chat. */
+export async function logInToChat(page: Page, baseUrl: string, email: string, password = TEST_PASSWORD) {
+  const wait = { timeout: 20_000 };
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/`, wait);
+  await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(wait);
 }

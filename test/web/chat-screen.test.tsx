@@ -9,6 +9,7 @@ import { ChatRoute } from '../../src/web/app/routes/chat';
 import { clock } from '../../src/web/features/chat/lib/chat-session';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { saveSession } from '../../src/web/lib/session';
+import { PRO_SUBSCRIPTION } from '../helpers/subscription';
 
 const jwt = (exp: number) =>
   `x.${btoa(JSON.stringify({ exp })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
@@ -77,18 +78,6 @@ const ANSWER: StreamEvent[] = [
     suggestions: ['What was my ROAS last week?', 'Top 5 campaigns by spend in the last 30 days'],
   },
 ];
-
-const SUBSCRIPTION = {
-  user_type: 'pro',
-  plan_name: 'Pro (Beta Access)',
-  subscription_id: 'sub_1',
-  amount: 25,
-  currency: 'USD',
-  interval: 'month',
-  cancel_at_period_end: false,
-  current_period_end: '2031-07-01T12:00:00.000Z',
-  status: 'active',
-};
 
 interface StatusUser {
   status: 'active' | 'trial' | 'payment' | 'paused' | 'signup';
@@ -161,7 +150,7 @@ function stubApi(overrides: Partial<Api> = {}) {
     if (url === '/api/new-chat') return json({ sessionId: api.newChatIds.shift() ?? SESSION_B });
     if (url === '/api/ask') return api.ask(body ?? {});
     if (url === '/api/accounts') return json({ accounts: [] });
-    if (url === '/payment/subscription-status') return json(SUBSCRIPTION);
+    if (url === '/payment/subscription-status') return json(PRO_SUBSCRIPTION);
     return json({ message: `No stub for ${method} ${url}`, code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -558,7 +547,7 @@ describe('the chat load check (SPEC.md section 4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
     expect(screen.getByRole('dialog', { name: 'Settings' }).textContent).toContain(USER.uid);
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close Settings' }));
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -590,7 +579,8 @@ describe('Settings → Account (SPEC.md section 2)', () => {
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Manage Subscription' })).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
-    expect(document.activeElement).toBe(manage);
+    // Radix gives focus back once the dialog has unmounted, a tick later.
+    await waitFor(() => expect(document.activeElement).toBe(manage));
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull();
   });

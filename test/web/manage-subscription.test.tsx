@@ -1,29 +1,15 @@
 // @vitest-environment jsdom
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionStatus } from '../../src/shared/api/billing';
 import { ManageSubscriptionDialog } from '../../src/web/features/billing/components/manage-subscription-dialog';
 import { saveSession } from '../../src/web/lib/session';
+import { openDialogFrom } from '../helpers/dialog-opener';
+import { PRO_SUBSCRIPTION } from '../helpers/subscription';
 
 const TOKEN = 'x.eyJleHAiOjQxMDI0NDQ4MDB9.sig';
 const USER = { uid: 'ann@example.com', name: 'Ann' };
 
-const SUBSCRIPTION: SubscriptionStatus = {
-  user_type: 'pro',
-  plan_name: 'Pro (Beta Access)',
-  subscription_id: 'sub_123',
-  amount: 25,
-  currency: 'USD',
-  interval: 'month',
-  cancel_at_period_end: false,
-  // Midday UTC, so the date reads the same in every time zone the tests may run in.
-  current_period_end: '2031-07-01T12:00:00.000Z',
-  status: 'active',
-};
 const SERVICE_ENDS = '2031-08-01T12:00:00.000Z';
 
 const json = (body: unknown, status = 200) =>
@@ -51,7 +37,7 @@ const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
   });
   if (url === '/payment/subscription-status') {
     const next = statusAnswers.length > 1 ? statusAnswers.shift() : statusAnswers[0];
-    return next ? next() : json(SUBSCRIPTION);
+    return next ? next() : json(PRO_SUBSCRIPTION);
   }
   if (url === '/payment/cancel-subscription') return cancelAnswer();
   return json({ message: `No stub for ${url}`, code: 'NOT_FOUND' }, 404);
@@ -61,7 +47,7 @@ const callsTo = (url: string) => calls.filter((call) => call.url === url);
 beforeEach(() => {
   localStorage.clear();
   saveSession(TOKEN, USER);
-  statusAnswers = [() => json(SUBSCRIPTION)];
+  statusAnswers = [() => json(PRO_SUBSCRIPTION)];
   cancelAnswer = () => json({ success: true, service_ends: SERVICE_ENDS });
   calls = [];
   vi.stubGlobal('fetch', fetchStub);
@@ -73,31 +59,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** A page with a button that opens the dialog, as Settings → Account → Manage does. */
-function Opener() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Open
-      </button>
-      {open ? <ManageSubscriptionDialog onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
+/** Opens the dialog from a button, as Settings → Account → Manage does. */
 function openDialog() {
-  // No retries: a failed load shows at once rather than after the app's two retries.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', Component: Opener }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  const opener = screen.getByRole('button', { name: 'Open' });
-  opener.focus();
-  fireEvent.click(opener);
+  const { opener } = openDialogFrom((close) => <ManageSubscriptionDialog onClose={close} />);
   return { opener, dialog: within(screen.getByRole('dialog', { name: 'Manage Subscription' })) };
 }
 
@@ -116,7 +80,7 @@ describe('the Manage Subscription dialog (SPEC.md sections 2, 3 and 4)', () => {
     statusAnswers = [
       () =>
         json({
-          ...SUBSCRIPTION,
+          ...PRO_SUBSCRIPTION,
           amount: 240,
           interval: 'year',
           cancel_at_period_end: true,
@@ -137,7 +101,8 @@ describe('the Manage Subscription dialog (SPEC.md sections 2, 3 and 4)', () => {
     await within(element).findByText('$25/month');
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    // Radix gives focus back once the dialog has unmounted, a tick later.
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('Keep Subscription leaves everything as it was', async () => {
@@ -186,7 +151,7 @@ describe('the Manage Subscription dialog (SPEC.md sections 2, 3 and 4)', () => {
   });
 
   it('says the data failed to load, and Try again loads it again', async () => {
-    statusAnswers = [() => new Response('Bad gateway', { status: 502 }), () => json(SUBSCRIPTION)];
+    statusAnswers = [() => new Response('Bad gateway', { status: 502 }), () => json(PRO_SUBSCRIPTION)];
     const { dialog } = openDialog();
     expect((await dialog.findByRole('alert')).textContent).toBe('Failed to load subscription data');
     fireEvent.click(dialog.getByRole('button', { name: 'Try again' }));
@@ -216,7 +181,7 @@ describe('the Manage Subscription dialog (SPEC.md sections 2, 3 and 4)', () => {
     statusAnswers = [
       () =>
         json({
-          ...SUBSCRIPTION,
+          ...PRO_SUBSCRIPTION,
           user_type: 'basic',
           plan_name: null,
           subscription_id: null,

@@ -78,7 +78,6 @@ export const subscriptionTexts = {
   loadFailed: 'Failed to load subscription data',
   cancelFailed: 'Failed to cancel subscription',
   noUser: 'No user data found',
-  tryAgain: 'Try again',
   confirm: 'Are you sure you want to cancel?',
   yes: 'Yes, Cancel',
   keep: 'Keep Subscription',

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { userStatusResponse } from '../../shared/api/auth';
 import { apiRequest } from './api-client';
+
+/** The signed-in user as the status check describes them. */
+export type StatusUser = z.infer<typeof userStatusResponse>['user'];
+
+/** Every cached status starts with this, whatever the token: invalidate it to check again. */
+export const USER_STATUS_KEY = 'user-status';
 
 export const getUserStatus = (token: string) =>
   apiRequest('/auth/user/status', userStatusResponse, { token });
@@ -11,7 +18,7 @@ export const getUserStatus = (token: string) =>
  */
 export const useUserStatus = (token: string | null) =>
   useQuery({
-    queryKey: ['user-status', token],
+    queryKey: [USER_STATUS_KEY, token],
     queryFn: () => getUserStatus(token as string),
     enabled: Boolean(token),
   });

@@ -1,72 +1,66 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 
-// Dialogs can stack (Manage Subscription opens over Settings); Escape closes only the top one.
-const openDialogs: symbol[] = [];
+const widths = { md: 'max-w-md', lg: 'max-w-xl', xl: 'max-w-3xl' } as const;
 
 /**
- * A modal dialog: labelled by its title, closed by Escape or the close button, focus moved in on
- * open (to `initialFocus`, else the dialog itself) and given back to where it was on close.
+ * A modal dialog on Radix: labelled by its title, focus trapped inside, closed by Escape (the top
+ * one only, when they stack) or the close button, and focus given back to the opener on close.
+ * Focus moves in to `initialFocus`, else the first focusable element.
  */
 export function ModalDialog({
   title,
   onClose,
   initialFocus,
+  size = 'md',
   children,
 }: {
   title: string;
   onClose: () => void;
   initialFocus?: RefObject<HTMLElement | null>;
+  size?: keyof typeof widths;
   children: ReactNode;
 }) {
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const latestClose = useRef(onClose);
-  latestClose.current = onClose;
-  const focusTarget = useRef(initialFocus);
-
-  useEffect(() => {
-    const id = Symbol(titleId);
-    openDialogs.push(id);
-    const before = document.activeElement;
-    (focusTarget.current?.current ?? dialog.current)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && openDialogs.at(-1) === id) latestClose.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      const index = openDialogs.indexOf(id);
-      if (index >= 0) openDialogs.splice(index, 1);
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, [titleId]);
-
+  // Radix gives focus back to a Dialog.Trigger; these dialogs are opened by the app's own buttons,
+  // so the element focused when the dialog first rendered is remembered and focused on close.
+  const [opener] = useState(() => document.activeElement);
+  const focusOpener = (event: Event) => {
+    if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
+    event.preventDefault();
+    opener.focus();
+  };
+  const focusInitial = (event: Event) => {
+    if (!initialFocus?.current) return;
+    event.preventDefault();
+    initialFocus.current.focus();
+  };
   return (
-    <div className="fixed inset-0 z-30 flex items-center justify-center bg-slate-900/40 p-6">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-lg focus:outline-none"
-      >
-        <div className="flex items-center justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <button
-            type="button"
-            aria-label={`Close ${title}`}
-            onClick={onClose}
-            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+    <Dialog.Root open onOpenChange={(open) => open || onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-30 grid place-items-center overflow-y-auto bg-slate-900/40 p-6 dark:bg-black/60">
+          <Dialog.Content
+            // No separate description: the title and the content speak for themselves.
+            aria-describedby={undefined}
+            // Radix hides the rest of the page from assistive tech; this says so on the dialog too.
+            aria-modal="true"
+            onOpenAutoFocus={focusInitial}
+            onCloseAutoFocus={focusOpener}
+            className={`w-full ${widths[size]} space-y-4 rounded-2xl bg-white p-6 text-slate-900 shadow-lg focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700`}
           >
-            <X aria-hidden="true" size={18} />
-          </button>
-        </div>
-        {children}
-      </div>
-    </div>
+            <div className="flex items-center justify-between gap-4">
+              <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+              <Dialog.Close
+                aria-label={`Close ${title}`}
+                className="rounded-md p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800"
+              >
+                <X aria-hidden="true" size={18} />
+              </Dialog.Close>
+            </div>
+            {children}
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -19,7 +19,7 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
       </label>
       <div className="flex gap-2">

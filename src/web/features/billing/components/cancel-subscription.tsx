@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
 const secondary =
-  'rounded-lg bg-slate-100 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-60';
+  'rounded-lg bg-slate-100 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-60 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
 const danger =
   'rounded-lg bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-60';
 
@@ -31,8 +31,8 @@ export function CancelSubscription({ token }: { token: string }) {
   return (
     <div className="space-y-3">
       {confirming ? (
-        <fieldset aria-labelledby={questionId} className="space-y-3 rounded-lg bg-red-50 p-3">
-          <p id={questionId} className="text-sm font-medium text-red-800">
+        <fieldset aria-labelledby={questionId} className="space-y-3 rounded-lg bg-red-50 p-3 dark:bg-red-950">
+          <p id={questionId} className="text-sm font-medium text-red-800 dark:text-red-200">
             {subscriptionTexts.confirm}
           </p>
           <div className="flex flex-wrap gap-2">
@@ -64,7 +64,10 @@ export function CancelSubscription({ token }: { token: string }) {
         </button>
       )}
       {cancel.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-200"
+        >
           {errorMessage(cancel.error, subscriptionTexts.cancelFailed)}
         </p>
       ) : null}

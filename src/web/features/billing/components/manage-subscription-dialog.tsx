@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { subscriptionTexts } from '../../../../shared/api/billing';
+import { LoadProblem } from '../../../components/ui/load-problem';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { CancelSubscription } from './cancel-subscription';
-import { LoadProblem } from './load-problem';
 import { SubscriptionSummary } from './subscription-summary';
 
 /** SPEC.md section 2: the Manage Subscription dialog, opened from Settings → Account → Manage. */

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { type SubscriptionStatus, subscriptionTexts } from '../../../../shared/api/billing';
 import { formatDate, formatPrice } from '../lib/format';
 
-const term = 'text-slate-500';
-const detail = 'font-medium text-slate-900';
+const term = 'text-slate-500 dark:text-slate-400';
+const detail = 'font-medium text-slate-900 dark:text-slate-100';
 
 /** The subscription's plan, price, state and end or renewal date (SPEC.md sections 3 and 4). */
 export function SubscriptionSummary({ subscription }: { subscription: SubscriptionStatus }) {
@@ -11,7 +11,7 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
     subscription;
   if (!subscription.subscription_id) {
     return (
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
         You are on the free plan.{' '}
         <Link to="/plans" className="font-medium text-indigo-700 underline hover:text-indigo-800">
           See plans
@@ -51,7 +51,10 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
         ) : null}
       </dl>
       {current_period_end && cancel_at_period_end ? (
-        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+        <p
+          role="status"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+        >
           Pro until {formatDate(current_period_end)}
         </p>
       ) : null}

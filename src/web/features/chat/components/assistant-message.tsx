@@ -28,7 +28,7 @@ export function AssistantMessage({ entry, now }: { entry: AssistantEntry; now: n
     <article
       aria-label={label}
       data-report-order={entry.report?.order}
-      className="w-full space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+      className="w-full space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       {entry.report?.question ? <p className="text-xs text-slate-500">{entry.report.question}</p> : null}
       {entry.analytics ? <ContentRenderer item={entry.analytics} reveal={entry.live} /> : null}
@@ -40,7 +40,7 @@ export function AssistantMessage({ entry, now }: { entry: AssistantEntry; now: n
       ) : null}
       {waiting ? <PhaseLabel label={waiting} /> : null}
       {entry.streaming ? null : (
-        <footer className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+        <footer className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2 dark:border-slate-800">
           <CopyButton text={() => contentToText(parts)} />
           <FeedbackButtons />
         </footer>

@@ -36,7 +36,7 @@ export function ChatInput({
   return (
     <div className="w-full max-w-3xl space-y-2">
       <form
-        className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 focus-within:ring-indigo-400"
+        className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 focus-within:ring-indigo-400 dark:bg-slate-900 dark:ring-slate-700"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -52,7 +52,7 @@ export function ChatInput({
           placeholder={permitted ? 'Ask about your ads performance…' : CONNECT_ADS_MESSAGE}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          className="w-full resize-none bg-transparent text-sm outline-none disabled:cursor-not-allowed"
+          className="w-full resize-none bg-transparent text-sm outline-none disabled:cursor-not-allowed dark:text-slate-100 dark:placeholder:text-slate-500"
         />
         <div className="flex items-center justify-between gap-2">
           <div className="flex gap-1">

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type ChatModel, MAX_MESSAGE_CHARS, type SessionSummary } from '../../../../shared/api/chat';
-import { getUserInfo } from '../../../lib/session';
 import { recentSessionsKey, useRecentSessions } from '../api/get-recent-sessions';
 import { useSession } from '../api/get-session';
 import { startNewChat } from '../lib/chat-session';
@@ -27,7 +26,6 @@ import { ModelPicker } from './model-picker';
 import { NoticeMessage } from './notice-message';
 import { ProgressIndicator } from './progress-indicator';
 import { RelatedSuggestions } from './related-suggestions';
-import { SettingsDialog } from './settings-dialog';
 import { SidePanel } from './side-panel';
 import { UserMenu } from './user-menu';
 
@@ -40,7 +38,7 @@ function PastConversation({ token, session }: { token: string | null; session: S
   if (past.isPending) return <p className="text-sm text-slate-500">Loading conversation…</p>;
   if (past.isError)
     return (
-      <p role="alert" className="text-sm text-red-700">
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
         Could not load this conversation.
       </p>
     );
@@ -48,14 +46,10 @@ function PastConversation({ token, session }: { token: string | null; session: S
 }
 
 /**
- * The chat screen, `/` (SPEC.md section 2). `renderManageSubscription` is the app's Manage
- * Subscription dialog, opened from Settings → Account (features do not import each other).
+ * The chat screen, `/` (SPEC.md section 2). `renderSettings` is the app's Settings dialog, opened
+ * from the user menu (features do not import each other).
  */
-export function ChatScreen({
-  renderManageSubscription,
-}: {
-  renderManageSubscription?: (close: () => void) => ReactNode;
-}) {
+export function ChatScreen({ renderSettings }: { renderSettings?: (close: () => void) => ReactNode }) {
   const queryClient = useQueryClient();
   const { token, user, permitted } = useChatGate();
   const logout = useLogout();
@@ -136,7 +130,7 @@ export function ChatScreen({
       : null;
 
   return (
-    <div className="min-h-screen bg-slate-50 text-slate-900">
+    <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <SidePanel
         sessions={recent.data?.sessions ?? []}
         loading={recent.isPending && Boolean(token)}
@@ -148,7 +142,7 @@ export function ChatScreen({
         promptsDisabled={!permitted || chat.processing}
       />
       <div className="flex min-h-screen flex-col pl-12">
-        <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2">
+        <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
           <span className="text-sm font-semibold tracking-widest text-indigo-600">ARLO</span>
           {viewing ? (
             <div className="flex items-center gap-2">
@@ -158,7 +152,7 @@ export function ChatScreen({
               <button
                 type="button"
                 onClick={returnToCurrent}
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-indigo-700 hover:bg-indigo-50"
+                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
               >
                 <ArrowLeft aria-hidden="true" size={14} /> Back to current chat
               </button>
@@ -170,7 +164,7 @@ export function ChatScreen({
           </div>
         </header>
 
-        <main className="flex flex-1 flex-col items-center gap-4 px-6 py-8">
+        <main className="chat-text flex flex-1 flex-col items-center gap-4 px-6 py-8">
           {viewing ? (
             <>
               <h1 className="sr-only">Past conversation: {viewing.title}</h1>
@@ -214,18 +208,11 @@ export function ChatScreen({
           <div ref={bottom} />
         </main>
 
-        <div className="sticky bottom-0 flex justify-center bg-slate-50 px-6 pt-2 pb-4">
+        <div className="sticky bottom-0 flex justify-center bg-slate-50 px-6 pt-2 pb-4 dark:bg-slate-950">
           <ChatInput onSend={submit} permitted={permitted} processing={chat.processing} />
         </div>
       </div>
-      {settingsOpen ? (
-        <SettingsDialog
-          uid={getUserInfo()?.uid || user?.uid}
-          status={user?.status}
-          onClose={() => setSettingsOpen(false)}
-          renderManageSubscription={renderManageSubscription}
-        />
-      ) : null}
+      {settingsOpen && renderSettings ? renderSettings(() => setSettingsOpen(false)) : null}
     </div>
   );
 }

@@ -1,12 +1,6 @@
+import { syncLabels } from '../../../lib/account-sync';
+import { useAccounts } from '../../../lib/api/get-accounts';
 import { getToken } from '../../../lib/session';
-import { useAccounts } from '../api/get-accounts';
-
-const syncLabel = {
-  pending: 'Waiting to sync',
-  running: 'Syncing…',
-  ok: 'Synced',
-  error: 'Sync failed',
-} as const;
 
 /** Until the chat lands (issue 6): which ad accounts ARLO reads for this user, and how fresh they are. */
 export function ConnectedAccounts() {
@@ -16,9 +10,9 @@ export function ConnectedAccounts() {
   return (
     <section
       aria-label="Connected ad accounts"
-      className="w-full max-w-xl rounded-xl bg-white p-4 ring-1 ring-slate-200"
+      className="w-full max-w-xl rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
-      <h2 className="mb-2 text-sm font-semibold text-slate-700">Connected ad accounts</h2>
+      <h2 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-300">Connected ad accounts</h2>
       <ul className="space-y-1 text-sm">
         {accounts.data.accounts.map((account) => (
           <li key={account.account_id} className="flex justify-between gap-4">
@@ -26,7 +20,7 @@ export function ConnectedAccounts() {
               {account.name} <span className="text-slate-500">({account.currency})</span>
             </span>
             <span className="text-slate-500">
-              {syncLabel[account.sync.status]}
+              {syncLabels[account.sync.status]}
               {account.sync.status === 'ok' ? ` · ${account.sync.rows.toLocaleString()} rows` : ''}
               {account.active ? '' : ' · off'}
             </span>

@@ -13,7 +13,7 @@ export function FeedbackButtons() {
       title={label}
       aria-pressed={feedback === value}
       onClick={() => setFeedback((current) => (current === value ? null : value))}
-      className={`rounded-md p-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+      className={`rounded-md p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
         feedback === value ? 'text-indigo-600' : 'text-slate-500'
       }`}
     >

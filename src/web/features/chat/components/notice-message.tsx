@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import type { NoticeEntry } from '../lib/conversation';
 
 const tones: Record<NoticeEntry['tone'], string> = {
-  assistant: 'bg-white text-slate-800 ring-slate-200',
-  error: 'bg-red-50 text-red-700 ring-red-200',
-  system: 'bg-amber-50 text-amber-800 ring-amber-200',
+  assistant:
+    'bg-white text-slate-800 ring-slate-200 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-800',
+  error: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-900',
+  system:
+    'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-900',
 };
 
 /** An answer that is only words: the empty answer, an error, the quota notice or a system message. */

@@ -4,7 +4,7 @@ import type { SessionSummary } from '../../../../shared/api/chat';
 import { REPORT_PROMPTS } from '../lib/messages';
 
 const item =
-  'flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60';
+  'flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
 
 /**
  * SPEC.md section 2's left side panel: it opens on hover (or with its button, for keyboard and
@@ -37,7 +37,7 @@ export function SidePanel({
       aria-label="Chats"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      className={`fixed inset-y-0 left-0 z-20 flex flex-col border-r border-slate-200 bg-white transition-[width] ${
+      className={`fixed inset-y-0 left-0 z-20 flex flex-col border-r border-slate-200 bg-white transition-[width] dark:border-slate-800 dark:bg-slate-900 ${
         open ? 'w-72 shadow-lg' : 'w-12'
       }`}
     >
@@ -46,7 +46,7 @@ export function SidePanel({
         aria-expanded={open}
         aria-label={open ? 'Close chats panel' : 'Open chats panel'}
         onClick={() => setPinned((value) => !value)}
-        className="m-2 self-start rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className="m-2 self-start rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800"
       >
         <PanelLeft aria-hidden="true" size={18} />
       </button>
@@ -64,7 +64,7 @@ export function SidePanel({
             </button>
             <button
               type="button"
-              className={`${item} ${viewingId === null ? 'bg-indigo-50 font-medium text-indigo-700' : ''}`}
+              className={`${item} ${viewingId === null ? 'bg-indigo-50 font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200' : ''}`}
               aria-current={viewingId === null ? 'page' : undefined}
               onClick={onCurrent}
             >
@@ -84,7 +84,7 @@ export function SidePanel({
                     <button
                       type="button"
                       title={session.title}
-                      className={`${item} ${viewingId === session.sessionId ? 'bg-indigo-50 text-indigo-700' : ''}`}
+                      className={`${item} ${viewingId === session.sessionId ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200' : ''}`}
                       aria-current={viewingId === session.sessionId ? 'page' : undefined}
                       onClick={() => onOpenPast(session)}
                     >

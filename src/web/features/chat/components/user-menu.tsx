@@ -14,6 +14,7 @@ export function UserMenu({
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const onDown = (event: MouseEvent) => {
@@ -30,16 +31,17 @@ export function UserMenu({
     };
   }, [open]);
   const entry =
-    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500';
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800';
   return (
     <div ref={root} className="relative">
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
         aria-label="User menu"
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-2 rounded-full px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className="flex items-center gap-2 rounded-full px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <CircleUser aria-hidden="true" size={20} />
         <span className="hidden sm:inline">{name || 'Account'}</span>
@@ -47,12 +49,14 @@ export function UserMenu({
       {open ? (
         <div
           id={menuId}
-          className="absolute right-0 z-30 mt-1 w-44 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+          className="absolute right-0 z-30 mt-1 w-44 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
           <button
             type="button"
             className={entry}
             onClick={() => {
+              // The entry goes with the menu; the menu's button is where Settings gives focus back.
+              trigger.current?.focus();
               setOpen(false);
               onSettings();
             }}

@@ -86,7 +86,7 @@ export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
     const [whole, code, bold, italic] = match;
     if (code !== undefined) {
       out.push(
-        <code key={key} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]">
+        <code key={key} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] dark:bg-slate-800">
           {code}
         </code>,
       );
@@ -175,5 +175,9 @@ export function renderMarkdown(source: string): ReactNode[] {
 }
 
 export function Markdown({ text, className }: { text: string; className?: string }) {
-  return <div className={className ?? 'text-sm leading-relaxed text-slate-800'}>{renderMarkdown(text)}</div>;
+  return (
+    <div className={className ?? 'text-sm leading-relaxed text-slate-800 dark:text-slate-200'}>
+      {renderMarkdown(text)}
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
+import { InlineNotice } from '../../../components/ui/inline-notice';
 import { usePermissionsGate } from '../lib/use-permissions-gate';
 import { usePlatformConnections } from '../lib/use-platform-connections';
 import { FacebookButton } from './facebook-button';
-import { PermissionNotice } from './permission-notice';
 
 /** The permissions step of signup (SPEC.md section 2): connect an ad platform, then Next. */
 export function PlatformPermissions() {
@@ -24,7 +24,7 @@ export function PlatformPermissions() {
       >
         Connect Google Ads - Coming soon
       </button>
-      <PermissionNotice notice={notice} />
+      <InlineNotice notice={notice} />
       <button
         type="button"
         disabled={!connected}

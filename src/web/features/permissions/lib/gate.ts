@@ -1,7 +1,4 @@
-import type { z } from 'zod';
-import type { userStatusResponse } from '../../../../shared/api/auth';
-
-type StatusUser = z.infer<typeof userStatusResponse>['user'];
+import type { StatusUser } from '../../../lib/user-status';
 
 /**
  * Where a signed-in user who opened the permissions page belongs, or null to stay.

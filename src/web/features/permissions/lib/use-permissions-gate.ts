@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';
+import { PERMISSION_MESSAGES } from '../../../lib/facebook-connect/messages';
 import { clearSession, getToken, isExpired } from '../../../lib/session';
 import { useUserStatus } from '../../../lib/user-status';
 import { permissionsGate } from './gate';
-import { PERMISSION_MESSAGES } from './messages';
 
 /**
  * SPEC.md sections 2 and 7: with no usable token the page alerts and goes to /signup; otherwise it

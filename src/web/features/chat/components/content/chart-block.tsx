@@ -9,7 +9,11 @@ const ContentChart = lazy(() => import('./charts').then((module) => ({ default: 
 
 export function ChartPlaceholder({ height }: { height: number }) {
   return (
-    <div data-testid="chart-placeholder" className="animate-pulse rounded-lg bg-slate-100" style={{ height }}>
+    <div
+      data-testid="chart-placeholder"
+      className="animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800"
+      style={{ height }}
+    >
       <span className="sr-only">Loading chart…</span>
     </div>
   );
@@ -37,7 +41,9 @@ export function ChartBlock({ item, reveal = true }: { item: ContentItem; reveal?
         return (
           <figure key={key} data-testid="content-chart" data-kind={kind} className="w-full">
             {chart.title ? (
-              <figcaption className="mb-1 text-sm font-medium text-slate-700">{chart.title}</figcaption>
+              <figcaption className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
+                {chart.title}
+              </figcaption>
             ) : null}
             <ChartBoundary fallback={<DataTable rows={chart.rows} reveal={reveal} />}>
               <Suspense fallback={<ChartPlaceholder height={height} />}>

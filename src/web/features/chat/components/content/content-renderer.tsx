@@ -15,9 +15,9 @@ function isItem(value: unknown): value is ContentItem {
 
 function Header({ text, depth }: { text: string; depth: number }) {
   return depth === 0 ? (
-    <h3 className="text-base font-semibold text-slate-900">{text}</h3>
+    <h3 className="text-base font-semibold text-slate-900 dark:text-slate-100">{text}</h3>
   ) : (
-    <h4 className="text-sm font-semibold text-slate-900">{text}</h4>
+    <h4 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{text}</h4>
   );
 }
 

@@ -38,7 +38,7 @@ export function CopyButton({
         onClick={copy}
         aria-label={label}
         title={label}
-        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-slate-800 dark:hover:text-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         {result?.ok ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
       </button>

@@ -31,12 +31,17 @@ export function DataTable({
   }
   let budget = shown;
   return (
-    <div className="max-h-[400px] overflow-auto rounded-lg ring-1 ring-slate-200" data-testid="content-table">
+    <div
+      className="max-h-[400px] overflow-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-700"
+      data-testid="content-table"
+    >
       <table className="min-w-full border-collapse text-sm" aria-busy={shown < total}>
         {caption ? (
-          <caption className="px-3 py-2 text-left font-medium text-slate-700">{caption}</caption>
+          <caption className="px-3 py-2 text-left font-medium text-slate-700 dark:text-slate-300">
+            {caption}
+          </caption>
         ) : null}
-        <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           <tr>
             {columns.map((column) => (
               <th
@@ -49,7 +54,7 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className="divide-y divide-slate-100 bg-white dark:divide-slate-800 dark:bg-slate-900">
           {keyed(rows, 'row').map(({ key, item: row, index: rowIndex }) => (
             <tr key={key}>
               {columns.map((column, columnIndex) => {

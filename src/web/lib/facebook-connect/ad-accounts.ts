@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FacebookSdk } from '../../../lib/providers/facebook-sdk';
+import type { FacebookSdk } from '../providers/facebook-sdk';
 
 export interface AdAccount {
   account_id: string;

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type SaveFacebookPermissionsBody,
-  saveFacebookPermissionsResponse,
-} from '../../../../shared/api/meta';
-import { apiRequest } from '../../../lib/api-client';
+import { type SaveFacebookPermissionsBody, saveFacebookPermissionsResponse } from '../../../shared/api/meta';
+import { apiRequest } from '../api-client';
 
 export interface SaveFacebookPermissionsInput {
   /** ARLO's bearer token; the answer carries a new one that records the granted permission. */

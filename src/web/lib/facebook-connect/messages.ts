@@ -2,6 +2,7 @@
 export const PERMISSION_MESSAGES = {
   insecure: 'Facebook permissions require HTTPS. Not available in development.',
   signupAgain: 'Authentication error. Please signup again.',
+  loginAgain: 'Authentication error. Please login again.',
   loading: 'Facebook is still loading. Please wait a moment and try again.',
   granted: 'Facebook permissions granted successfully!',
   saveFailed: 'Failed to save Facebook permissions. Please try again.',
