@@ -67,14 +67,14 @@ export function ForgotPasswordDialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-lg"
+        className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-lg dark:bg-slate-900 dark:text-slate-100"
       >
         <h2 id={titleId} className="text-lg font-semibold">
           Reset your password
         </h2>
         {email === null ? (
           <>
-            <p className="text-sm text-slate-600">We will email you a 6-digit code.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">We will email you a 6-digit code.</p>
             <EmailStep
               initialEmail={emailProblem(initialEmail) ? '' : initialEmail}
               pending={forgot.isPending}
@@ -84,7 +84,7 @@ export function ForgotPasswordDialog({
           </>
         ) : (
           <form className="space-y-4" noValidate onSubmit={submitReset}>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-slate-600 dark:text-slate-400">
               Enter the code sent to <strong>{email}</strong> and choose a new password.
             </p>
             <CodeInput label="Reset code" value={code} onChange={setCode} />
@@ -98,7 +98,11 @@ export function ForgotPasswordDialog({
             <SubmitButton disabled={reset.isPending}>Reset Password</SubmitButton>
           </form>
         )}
-        <button type="button" className="w-full text-sm text-slate-600 hover:underline" onClick={onClose}>
+        <button
+          type="button"
+          className="w-full text-sm text-slate-600 hover:underline dark:text-slate-400"
+          onClick={onClose}
+        >
           Cancel
         </button>
       </div>

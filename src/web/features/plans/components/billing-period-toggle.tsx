@@ -22,7 +22,7 @@ export function BillingPeriodToggle({
           type="button"
           aria-pressed={value === period.value}
           onClick={() => onChange(period.value)}
-          className={`rounded-full px-4 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 ${value === period.value ? 'bg-indigo-600 text-white' : 'bg-slate-100'}`}
+          className={`rounded-full px-4 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 ${value === period.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 dark:bg-slate-800 dark:text-slate-200'}`}
         >
           {period.label}
         </button>

@@ -20,12 +20,17 @@ export function PlanChooser({ checkoutPath }: { checkoutPath: CheckoutPath }) {
       <BillingPeriodToggle value={period} onChange={setPeriod} />
       <ProPlanCard period={period} busy={checkout.busy} onSubscribe={() => void checkout.subscribe(period)} />
       {checkout.error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-200"
+        >
           {checkout.error}
         </p>
       ) : null}
       {demo ? (
-        <p className="text-center text-xs text-slate-500">This checkout is a demo: no card is charged.</p>
+        <p className="text-center text-xs text-slate-500 dark:text-slate-400">
+          This checkout is a demo: no card is charged.
+        </p>
       ) : null}
     </>
   );

@@ -14,14 +14,16 @@ export function ProPlanCard({
   const nameId = useId();
   const price = period === 'monthly' ? `$${proPlan.price.monthly}/month` : `$${proPlan.price.annually}/year`;
   return (
-    <article aria-labelledby={nameId} className="rounded-xl p-6 ring-1 ring-slate-200">
+    <article aria-labelledby={nameId} className="rounded-xl p-6 ring-1 ring-slate-200 dark:ring-slate-700">
       <h2 id={nameId} className="text-lg font-semibold">
         {proPlan.name}
       </h2>
-      <p className="text-slate-600">{proPlan.description}</p>
+      <p className="text-slate-600 dark:text-slate-400">{proPlan.description}</p>
       <p className="mt-4 text-2xl font-bold">{price}</p>
-      {period === 'annually' ? <p className="text-sm text-emerald-700">{proPlan.annualSavingText}</p> : null}
-      <ul className="mt-4 space-y-1 text-sm text-slate-700">
+      {period === 'annually' ? (
+        <p className="text-sm text-emerald-700 dark:text-emerald-400">{proPlan.annualSavingText}</p>
+      ) : null}
+      <ul className="mt-4 space-y-1 text-sm text-slate-700 dark:text-slate-300">
         {proPlan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
             <Check aria-hidden="true" size={16} className="mt-0.5 shrink-0 text-emerald-600" />

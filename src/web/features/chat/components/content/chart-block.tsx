@@ -39,7 +39,12 @@ export function ChartBlock({ item, reveal = true }: { item: ContentItem; reveal?
       {keyed(charts, 'chart').map(({ key, item: chart }) => {
         const height = kind === 'bar' ? chartHeight(chart.rows) : MIN_CHART_HEIGHT;
         return (
-          <figure key={key} data-testid="content-chart" data-kind={kind} className="w-full">
+          <figure
+            key={key}
+            data-testid="content-chart"
+            data-kind={kind}
+            className="w-full text-slate-600 dark:text-slate-400"
+          >
             {chart.title ? (
               <figcaption className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
                 {chart.title}

@@ -35,7 +35,14 @@ import {
 import { formatValue, metricLabel } from '../../lib/format';
 import { keyed } from './keyed';
 
-const AXIS_TICK = { fontSize: 12, fill: '#475569' };
+// Axis text and grid take the figure's text colour, so they follow the light or dark theme.
+const AXIS_TICK = { fontSize: 12, fill: 'currentColor' };
+const GRID = { strokeDasharray: '3 3', stroke: 'currentColor', strokeOpacity: 0.2 };
+const TOOLTIP_STYLE = {
+  backgroundColor: 'var(--chart-tooltip-bg)',
+  borderColor: 'var(--chart-tooltip-border)',
+  color: 'var(--chart-tooltip-text)',
+};
 const MAX_CATEGORY_CHARS = 18;
 
 function shorten(value: unknown): string {
@@ -69,7 +76,10 @@ export function ContentChart({ kind, chart }: { kind: ChartKind; chart: ChartDat
   const currency = sharedCurrency(rows);
   const format = (key: unknown, value: unknown) => formatValue(String(key ?? primary), value, currency);
   const tooltip = (
-    <Tooltip formatter={(value, name) => [format(name, value), metricLabel(String(name ?? primary))]} />
+    <Tooltip
+      contentStyle={TOOLTIP_STYLE}
+      formatter={(value, name) => [format(name, value), metricLabel(String(name ?? primary))]}
+    />
   );
   const legend = keys.length > 1 ? <Legend formatter={(value) => metricLabel(String(value))} /> : null;
   const tickFormatter = (value: unknown) => format(primary, value);
@@ -83,7 +93,10 @@ export function ContentChart({ kind, chart }: { kind: ChartKind; chart: ChartDat
             <Cell key={key} fill={colorAt(index)} />
           ))}
         </Pie>
-        <Tooltip formatter={(value, name) => [format(primary, value), String(name ?? '')]} />
+        <Tooltip
+          contentStyle={TOOLTIP_STYLE}
+          formatter={(value, name) => [format(primary, value), String(name ?? '')]}
+        />
         <Legend />
       </PieChart>
     );
@@ -98,7 +111,7 @@ export function ContentChart({ kind, chart }: { kind: ChartKind; chart: ChartDat
         style={{ width: '100%', height: MIN_CHART_HEIGHT }}
         margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
       >
-        <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+        <CartesianGrid {...GRID} />
         <XAxis dataKey={label} tick={AXIS_TICK} minTickGap={16} />
         <YAxis domain={domain} tick={AXIS_TICK} tickFormatter={tickFormatter} width={80} />
         {tooltip}
@@ -127,7 +140,7 @@ export function ContentChart({ kind, chart }: { kind: ChartKind; chart: ChartDat
       style={{ width: '100%', height: chartHeight(rows) }}
       margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
     >
-      <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+      <CartesianGrid {...GRID} />
       {horizontal ? (
         <XAxis type="number" domain={domain} tick={AXIS_TICK} tickFormatter={tickFormatter} />
       ) : (
