@@ -14,8 +14,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message, so tests read codes as a user would. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback that keeps every message, so tests read codes as a user would.
+ * `port` brings a sink back where an earlier one was, to model a mail server coming back.
+ */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: SentMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -30,11 +33,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   let seen = 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     mails,
     async nextCode(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeScope } from '../../src/server/accounts/accounts';
-import { users } from '../../src/server/db/schema';
+import { metaSyncState, users } from '../../src/server/db/schema';
 import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
@@ -264,6 +264,29 @@ describe('limits and isolation', () => {
     const after = await activeScope(db, user?.id ?? '');
     expect(after.accountIds).toEqual(before.accountIds);
     expect(after.dataVersion).not.toBe(before.dataVersion);
+  });
+
+  it('with Meta down, answers from the last synced data and says how old it is', async () => {
+    const token = await connectedUser('stale.chat@example.com');
+    const { db } = t.testDatabase.database;
+    const [user] = await db.select().from(users).where(eq(users.email, 'stale.chat@example.com'));
+    const { accountIds } = await activeScope(db, user?.id ?? '');
+    await db
+      .update(metaSyncState)
+      .set({ lastSuccessAt: sql`now() - interval '7 hours'` })
+      .where(inArray(metaSyncState.accountId, accountIds));
+    const simulator = t.app.meta.simulator;
+    if (!simulator) throw new Error('demo mode');
+    simulator.injectFault({ kind: 'server_error', status: 503, times: 10_000 });
+    try {
+      const { response } = await ask(token, 'How much did I spend in the last 7 days?');
+      expect(types(response.payload)).toEqual(['analytics', 'reasoning', 'actionable_insights', '[DONE]']);
+      const [analytics] = events(response.payload) as { analytics: unknown; error: { content: string } }[];
+      expect(analytics?.analytics).toBeTruthy();
+      expect(analytics?.error.content).toMatch(/could not be reached.*last sync, 7 hours ago/);
+    } finally {
+      simulator.clearFaults();
+    }
   });
 
   it('without Facebook or Google permission, asking is refused with the SPEC message', async () => {

@@ -58,6 +58,16 @@ export async function secondsLeft(db: Db, userId: string, purpose: CodePurpose):
   return left !== undefined && left > 0 ? left : undefined;
 }
 
+/** Retires the user's open codes for a flow, e.g. one the mail server never accepted. */
+export async function withdrawCodes(db: Db, userId: string, purpose: CodePurpose): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)),
+    );
+}
+
 export async function sendsToday(db: Db, userId: string, purpose: CodePurpose): Promise<number> {
   const [row] = await db
     .select({ n: sql<string>`count(*)` })

@@ -14,6 +14,7 @@ import {
   RESEND_AFTER_SECONDS,
   secondsLeft,
   sendsToday,
+  withdrawCodes,
 } from './codes';
 import { clearFailures, MAX_FAILED_LOGINS_PER_HOUR, recentFailures, recordFailure } from './login-failures';
 import { hashPassword, timingDummy, verifyPassword } from './passwords';
@@ -21,6 +22,8 @@ import { hashPassword, timingDummy, verifyPassword } from './passwords';
 type User = typeof users.$inferSelect;
 
 const errors = authErrorResponses;
+/** The mail server could not take the code; nothing else was lost, and the user may ask again. */
+const CODE_NOT_SENT = 'We could not send your verification code. Please try again in a moment.';
 // Per IP and account: one visitor cannot burn through codes, and nobody can exhaust someone
 // else's allowance from another address. (Code guesses are also capped per code: 5 tries.)
 const codeLimit = {
@@ -59,7 +62,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     const code = await issueCode(db, key, user.id, purpose);
-    await app.mailer.sendCode(user.email, purpose, code, CODE_TTL_SECONDS / 60);
+    try {
+      await app.mailer.sendCode(user.email, purpose, code, CODE_TTL_SECONDS / 60);
+    } catch (error) {
+      // The code never reached anyone: withdraw it, so the user may ask for another at once.
+      await withdrawCodes(db, user.id, purpose);
+      app.log.error({ err: error }, 'sending a code failed');
+      throw new AppError('SERVICE_UNAVAILABLE', CODE_NOT_SENT);
+    }
   }
 
   app.post(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerQuestion } from '../../analyst/engine';
+import type { ContentItem } from '../../shared/api/answer';
 import * as api from '../../shared/api/chat';
 import { errorResponseSchema } from '../../shared/errors';
 import { activeScope } from '../accounts/accounts';
@@ -7,6 +8,7 @@ import { todayIn } from '../demo/seed';
 import { AppError } from '../errors';
 import { answerEvents, reportSectionEvents } from './answer-events';
 import { openEventStream } from './event-stream';
+import { staleDataNotice } from './freshness';
 import { FirstEvents } from './first-events';
 import { releaseQuestion, reserveQuestion } from './quota';
 import {
@@ -136,9 +138,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           stream.send({ type: 'quota_exceeded', message: QUOTA_MESSAGE, upgradeUrl: '/plans' });
           return;
         }
-        const scope = await activeScope(db, user.id);
+        let scope = await activeScope(db, user.id);
+        let notice: ContentItem | undefined;
         if (app.meta.sync.isStale(Object.values(scope.lastSuccessAt))) {
           await app.meta.sync.ensureFresh(scope.accountIds);
+          scope = await activeScope(db, user.id);
+          // Meta down or slow: answer from the last synced data, and say how old it is.
+          const synced = Object.values(scope.lastSuccessAt);
+          if (app.meta.sync.isStale(synced)) notice = staleDataNotice(synced);
         }
         let analyticsSent = false;
         const answer = await answerQuestion(
@@ -153,7 +160,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             // The numbers go out while the insights are still being worked out. The whole answer is
             // saved before anything after them is sent, so a reload finds what the reader saw.
             onAnalytics: async (analytics, suggestions) => {
-              stream.send({ type: 'analytics', analytics, error: null, settings: null, suggestions });
+              stream.send({ type: 'analytics', analytics, error: notice ?? null, settings: null, suggestions });
               analyticsSent = true;
               await stream.flush();
               firstEvents.sent(request);
@@ -175,8 +182,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           const total = answer.sections.length;
           stream.send({ type: 'report_complete', total_sections: total, total_requested: total });
         } else {
-          await saveReplies(db, session, [{ sender: 'lynceus', response: answer.message }]);
-          const events = answerEvents(answer.message);
+          const message = notice ? { ...answer.message, error: notice } : answer.message;
+          await saveReplies(db, session, [{ sender: 'lynceus', response: message }]);
+          const events = answerEvents(message);
           for (const event of analyticsSent ? events.slice(1) : events) stream.send(event);
         }
       } catch (error) {
