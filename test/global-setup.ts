@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../src/cli/web-build';
 import { openDatabase } from '../src/server/db/client';
-import { chromiumPath, hasChromium, isReachable, postgresUrl, redisUrl } from './helpers/environment';
+import {
+  chromiumPath,
+  hasChromium,
+  isReachable,
+  outagePostgresUrl,
+  postgresUrl,
+  redisUrl,
+} from './helpers/environment';
 import { adminClient, databaseUrlWithName, dropStaleTestDatabases } from './helpers/postgres';
 
 declare module 'vitest' {
@@ -67,6 +74,12 @@ export default async function setup(project: TestProject) {
   } else {
     skipped.push(
       `browser tests (no Chromium at ${chromiumPath}; install it with: apt-get install -y chromium)`,
+    );
+  }
+
+  if (!(await isReachable(outagePostgresUrl))) {
+    skipped.push(
+      `database outage tests (no PostgreSQL at ${new URL(outagePostgresUrl).host}; start it or set DATABASE_URL)`,
     );
   }
 

@@ -22,6 +22,15 @@ export class AppError extends Error {
 // are the caller's cue to retry, not a bug.
 const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
+/** PostgreSQL refused text it cannot store: a NUL character (22021) or an untranslatable one (22P05). */
+export function isUnstorableText(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === '22021' || current.code === '22P05') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; current; ) {
     const code = typeof current.code === 'string' ? current.code : '';

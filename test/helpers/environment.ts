@@ -5,6 +5,8 @@ import { connect } from 'node:net';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
 export const postgresUrl = process.env.DATABASE_URL || undefined;
+/** The PostgreSQL server the database-outage tests stop and start (through a proxy), in either mode. */
+export const outagePostgresUrl = postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /** Whether something accepts TCP connections at the URL's host and port (within a second). */

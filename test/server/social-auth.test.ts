@@ -88,6 +88,18 @@ describe('Google', () => {
     expect(typeof login.json().message).toBe('string');
   });
 
+  it('answers a claim PostgreSQL cannot store (a NUL in the email) with 400, not 500', async () => {
+    // Found by the property tests: the email of a signed token reached a query as it was.
+    for (const email of ['\u0000', 'nul\u0000@example.com']) {
+      const credential = await googleToken({ sub: `g-nul-${email.length}`, email });
+      for (const url of ['/auth/google-login', '/auth/google-signup']) {
+        const answer = await post(t, url, { credential });
+        expect(answer.statusCode, `${url} ${JSON.stringify(email)}`).toBe(400);
+        expect(answer.json().code).toBe('BAD_REQUEST');
+      }
+    }
+  });
+
   it('refuses a wrong audience, issuer, signing key, expired token, HS256 confusion and junk', async () => {
     const claims = { sub: 'g-300', email: 'mallory@example.com' };
     const publicPem = await exportSPKI(providers.googleKeys.publicKey);

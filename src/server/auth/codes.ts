@@ -64,7 +64,11 @@ export async function withdrawCodes(db: Db, userId: string, purpose: CodePurpose
     .update(oneTimeCodes)
     .set({ consumedAt: sql`now()` })
     .where(
-      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)),
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.consumedAt),
+      ),
     );
 }
 

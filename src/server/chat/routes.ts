@@ -8,8 +8,8 @@ import { todayIn } from '../demo/seed';
 import { AppError } from '../errors';
 import { answerEvents, reportSectionEvents } from './answer-events';
 import { openEventStream } from './event-stream';
-import { staleDataNotice } from './freshness';
 import { FirstEvents } from './first-events';
+import { staleDataNotice } from './freshness';
 import { releaseQuestion, reserveQuestion } from './quota';
 import {
   currentSession,
@@ -160,7 +160,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             // The numbers go out while the insights are still being worked out. The whole answer is
             // saved before anything after them is sent, so a reload finds what the reader saw.
             onAnalytics: async (analytics, suggestions) => {
-              stream.send({ type: 'analytics', analytics, error: notice ?? null, settings: null, suggestions });
+              stream.send({
+                type: 'analytics',
+                analytics,
+                error: notice ?? null,
+                settings: null,
+                suggestions,
+              });
               analyticsSent = true;
               await stream.flush();
               firstEvents.sent(request);

@@ -2,8 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/errors';
-import { AppError, isDatabaseUnavailable } from '../errors';
+import { AppError, isDatabaseUnavailable, isUnstorableText } from '../errors';
 
+const UNSTORABLE_TEXT_MESSAGE =
+  'The request contains characters that cannot be stored (such as a NUL character).';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
@@ -41,6 +43,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue?.message ?? 'invalid value'}`;
       return reply.status(400).send({ message, code: 'VALIDATION_ERROR' });
+    }
+
+    // Text PostgreSQL cannot store (a NUL character), wherever it came from: a body, a token claim.
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ message: UNSTORABLE_TEXT_MESSAGE, code: 'BAD_REQUEST' });
     }
 
     if (isDatabaseUnavailable(error)) {
