@@ -14,18 +14,11 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { chatQuestions } from './bench/questions';
 import { median, ms, quantile } from './bench/stats';
 
 const TARGET_FIRST_P95_MS = 150;
 const TARGET_FULL_P95_MS = 400;
-const QUESTIONS = [
-  'How much did I spend in the last 7 days?',
-  'Top 5 campaigns by spend in the last 30 days',
-  'What was my ROAS last week?',
-  'Which ads have the best CTR in the last 14 days?',
-  'Why did CPA go up this week?',
-  'Spend by day in the last 30 days',
-];
 
 const { values } = parseArgs({
   options: { users: { type: 'string', default: '20' }, rounds: { type: 'string', default: '5' } },
@@ -88,12 +81,14 @@ const fulls: number[] = [];
 try {
   // One unmeasured round warms the server's code paths, as a running server's would be.
   await Promise.all(
-    users.map(({ token, sessionId }, i) => ask(token, sessionId, QUESTIONS[i % QUESTIONS.length] as string)),
+    users.map(({ token, sessionId }, i) =>
+      ask(token, sessionId, chatQuestions[i % chatQuestions.length] as string),
+    ),
   );
   for (let round = 0; round < rounds; round++) {
     const results = await Promise.all(
       users.map(({ token, sessionId }, i) =>
-        ask(token, sessionId, QUESTIONS[(i + round + 1) % QUESTIONS.length] as string),
+        ask(token, sessionId, chatQuestions[(i + round + 1) % chatQuestions.length] as string),
       ),
     );
     for (const r of results) {

@@ -19,6 +19,7 @@ import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { type Reply, UserClient, userAddress } from './bench/load-http';
+import { chatQuestions } from './bench/questions';
 import { count, megabytes, ms, quantile, table } from './bench/stats';
 
 const TARGET_P99_MS = 50;
@@ -32,14 +33,6 @@ const LOGIN_EVERY_MS = 20_000;
 const THINK_MS = { min: 200, max: 800 };
 /** Users arrive spread over this, not all in the same millisecond. */
 const ARRIVAL_SPREAD_MS = 2_000;
-const QUESTIONS = [
-  'How much did I spend in the last 7 days?',
-  'Top 5 campaigns by spend in the last 30 days',
-  'What was my ROAS last week?',
-  'Which ads have the best CTR in the last 14 days?',
-  'Why did CPA go up this week?',
-  'Spend by day in the last 30 days',
-];
 
 const ROUTES = {
   login: 'POST /auth/login',
@@ -221,7 +214,7 @@ async function ask(user: User, recorder: Recorder): Promise<void> {
   // bunch with the next one, or the user could go past the fair-use limit.
   user.nextAskAt = Date.now() + ASK_EVERY_MS;
   if (!user.sessionId) return currentSession(user, recorder);
-  const message = QUESTIONS[Math.floor(Math.random() * QUESTIONS.length)] as string;
+  const message = chatQuestions[Math.floor(Math.random() * chatQuestions.length)] as string;
   const body = { message, sessionId: user.sessionId, timezone: 'America/New_York', model: 'arlo_auto' };
   await send(user, recorder, ROUTES.ask, '/api/ask', body, streamProblem);
 }

@@ -134,3 +134,13 @@ export function planMismatch(question: BenchQuestion, plan: Plan): string {
     return `matched "${plan.entity.name}", expected "${question.expectEntity}"`;
   return '';
 }
+
+/** What the chat benchmarks' users ask over the demo data (bench:chat and bench:load). */
+export const chatQuestions = [
+  'How much did I spend in the last 7 days?',
+  'Top 5 campaigns by spend in the last 30 days',
+  'What was my ROAS last week?',
+  'Which ads have the best CTR in the last 14 days?',
+  'Why did CPA go up this week?',
+  'Spend by day in the last 30 days',
+];

@@ -20,16 +20,7 @@ function codeHash(key: Buffer, userId: string, purpose: CodePurpose, code: strin
 export async function issueCode(db: Db, key: Buffer, userId: string, purpose: CodePurpose): Promise<string> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeCodes)
-      .set({ consumedAt: sql`now()` })
-      .where(
-        and(
-          eq(oneTimeCodes.userId, userId),
-          eq(oneTimeCodes.purpose, purpose),
-          isNull(oneTimeCodes.consumedAt),
-        ),
-      );
+    await withdrawCodes(tx, userId, purpose);
     await tx.insert(oneTimeCodes).values({
       userId,
       purpose,
@@ -58,7 +49,7 @@ export async function secondsLeft(db: Db, userId: string, purpose: CodePurpose):
   return left !== undefined && left > 0 ? left : undefined;
 }
 
-/** Retires the user's open codes for a flow, e.g. one the mail server never accepted. */
+/** Retires the user's open codes for a flow: replaced by a new one, or never accepted by the mail server. */
 export async function withdrawCodes(db: Db, userId: string, purpose: CodePurpose): Promise<void> {
   await db
     .update(oneTimeCodes)

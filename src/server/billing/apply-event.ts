@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../db/client';
@@ -22,14 +22,13 @@ const idOf = (value: string | { id: string } | null | undefined): string | undef
 
 /** Which subscription an event is about; the event's own copy of it is never used. */
 export function subscriptionIdOf(event: Stripe.Event): string | undefined {
-  const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case 'checkout.session.completed':
       return idOf((event.data.object as Stripe.Checkout.Session).subscription);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return idOf(object as unknown as Stripe.Subscription);
+      return idOf(event.data.object as Stripe.Subscription);
     case 'invoice.paid':
     case 'invoice.payment_failed':
       return idOf((event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription);
@@ -102,7 +101,7 @@ export async function applyStripeEvent(
         status: sql`case when ${users.status} = 'signup' and ${plan.userType} = 'basic' then 'signup'::user_status else ${plan.status}::user_status end`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(users.id, user.id)));
+      .where(eq(users.id, user.id));
     return 'applied';
   });
 }

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenHandler } from '../../listen-handler';
 import { IdempotencyCache } from './idempotency';
 import { type Change, Lifecycle } from './lifecycle';
 import { createRouter } from './router';
@@ -60,27 +59,8 @@ export function createStripeSimulator(options: StripeSimulatorOptions): StripeSi
         res.end();
       });
     },
-    async listen(port = 0, host = '127.0.0.1') {
-      const server = createServer((req, res) => simulator.handle(req, res));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => resolve());
-      });
-      const address = server.address() as AddressInfo;
-      // A wildcard address is not something a client can call; name the loopback instead.
-      const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : address.address;
-      const hostPart = shown.includes(':') ? `[${shown}]` : shown;
-      return {
-        url: `http://${hostPart}:${address.port}`,
-        port: address.port,
-        close: () =>
-          new Promise<void>((resolve, reject) => {
-            server.close((error) => (error ? reject(error) : resolve()));
-            // The SDK keeps connections alive; they would hold close() open until they time out.
-            server.closeAllConnections();
-          }),
-      };
-    },
+    listen: (port = 0, host = '127.0.0.1') =>
+      listenHandler((req, res) => simulator.handle(req, res), port, host),
     // async, so a bad id rejects rather than throwing before a promise exists.
     completeCheckout: async (sessionId) => settle(lifecycle.completeCheckout(sessionId)),
     setSubscriptionStatus: async (id, status) => settle(lifecycle.setStatus(id, status)),

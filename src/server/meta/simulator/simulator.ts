@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { epochDay } from '../../../analyst/demo/calendar';
+import { listenHandler } from '../../listen-handler';
 import { ReportRuns } from './async-runs';
 import { authenticateUser } from './auth';
 import type { RequestContext, SimulatorState } from './context';
@@ -119,26 +119,8 @@ export function createGraphSimulator(options: GraphSimulatorOptions): GraphSimul
         res.end();
       });
     },
-    async listen(port = 0, host = '127.0.0.1') {
-      const server = createServer((req, res) => simulator.handle(req, res));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => resolve());
-      });
-      const address = server.address() as AddressInfo;
-      // A wildcard address is not something a client can call; name the loopback instead.
-      const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : address.address;
-      const hostPart = shown.includes(':') ? `[${shown}]` : shown;
-      return {
-        url: `http://${hostPart}:${address.port}`,
-        close: () =>
-          new Promise<void>((resolve, reject) => {
-            server.close((error) => (error ? reject(error) : resolve()));
-            // Keep-alive connections (fetch keeps them) would hold close() open until they time out.
-            server.closeAllConnections();
-          }),
-      };
-    },
+    listen: (port = 0, host = '127.0.0.1') =>
+      listenHandler((req, res) => simulator.handle(req, res), port, host),
     issueUserToken: (input) => state.tokens.issue(input).token,
     revokeToken: (token) => state.tokens.revoke(token),
     injectFault: (fault) => state.faults.add(fault),
