@@ -17,7 +17,8 @@ describe('arlo demo and arlo ask', () => {
     const written = await runArlo(['demo', '--out', data, '--now', now]);
     expect(written.code, written.stderr).toBe(0);
     expect(written.stdout).toMatch(/wrote 2 accounts and \d+ rows/);
-  });
+    // A child process writing a year of data; slow when other CLI tests run servers beside it.
+  }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('answers one question as one JSON line in the assistant message format', async () => {

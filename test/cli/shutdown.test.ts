@@ -126,5 +126,7 @@ describe('arlo serve on SIGTERM', () => {
     } finally {
       expect(await again.stop()).toBe(0);
     }
-  });
+    // Two server starts, a signup and a sync: slow on a busy 2-core machine. The 10 s bound on the
+    // shutdown itself is asserted above.
+  }, 120_000);
 });
