@@ -10,14 +10,17 @@
  * it never fails on a missed target (exit 0).
  *
  *   npm run bench:load -- [--seconds 60] [--users 50]
+ *   BENCH_SERVER_NODE_ARGS='--cpu-prof' npm run bench:load   # node flags for the server process
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { hashPassword, verifyPassword } from '../src/server/auth/passwords';
 import { type Reply, UserClient, userAddress } from './bench/load-http';
 import { chatQuestions } from './bench/questions';
 import { count, megabytes, ms, quantile, table } from './bench/stats';
@@ -90,7 +93,15 @@ class BenchServer {
     // --expose-gc only lets the server collect fully before reporting its memory.
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', 'scripts/bench/load-server.ts', '--users', String(users)],
+      [
+        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        '--expose-gc',
+        '--import',
+        'tsx',
+        'scripts/bench/load-server.ts',
+        '--users',
+        String(users),
+      ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     );
     const server = new BenchServer(child);
@@ -329,6 +340,24 @@ function printTargets(runs: Recorder[], afterRun1: Memory, afterRun2: Memory): v
   );
 }
 
+/**
+ * A login's floor: one argon2id check (DESIGN.md's parameters) with nothing else running, spaced
+ * out as logins are. Printed beside the login figures, since on a shared machine its tail alone
+ * can be most of the 50 ms.
+ */
+async function passwordCheckAlone(times = 50): Promise<number[]> {
+  const hash = await hashPassword(PASSWORD_PROBE);
+  const took: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await verifyPassword(hash, PASSWORD_PROBE);
+    took.push(performance.now() - started);
+    await sleep(100);
+  }
+  return took;
+}
+const PASSWORD_PROBE = 'Probe-password-for-bench-1';
+
 // ---------------------------------------------------------------------------------------------
 // Main.
 
@@ -336,6 +365,11 @@ console.log(`bench:load — ${userCount} users, 2 runs of ${seconds} s, PostgreS
 console.log(
   `mix per user: a question every ${ASK_EVERY_MS / 1000} s, a login every ~${LOGIN_EVERY_MS / 1000} s, ` +
     `status / recent / current sessions between, ${THINK_MS.min}–${THINK_MS.max} ms think time`,
+);
+const alone = await passwordCheckAlone();
+console.log(
+  `one argon2id password check alone (the floor of a login), ${alone.length} spaced checks: ` +
+    `p50 ${ms(quantile(alone, 0.5))}, p99 ${ms(quantile(alone, 0.99))}`,
 );
 const { server, info } = await BenchServer.start(userCount);
 const base = new URL(info.base);

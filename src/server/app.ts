@@ -13,6 +13,7 @@ import { type GraphTiming, metaPlugin } from './meta/plugin';
 import { webDistDir } from './paths';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { securityPlugin } from './plugins/security';
 import { registerRoutes } from './routes';
 import { version } from './version';
@@ -56,9 +57,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Prototype-polluting keys are an attack, not data.
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // 1. External plugins.
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin, { version });
 

@@ -38,7 +38,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     if (
       typeof current.message === 'string' &&
-      /Connection terminated|PGlite is closed|pool after calling end/i.test(current.message)
+      // "not queryable": a transaction's rollback on a connection that was lost mid-transaction.
+      /Connection terminated|not queryable|PGlite is closed|pool after calling end/i.test(current.message)
     ) {
       return true;
     }

@@ -4,6 +4,12 @@ export interface TcpProxy {
   port: number;
   /** Models the server going down: open connections are cut and new ones are dropped at once. */
   cut(): void;
+  /**
+   * Models the server going down in the middle of a request: the first time a client sends bytes
+   * holding `marker` (a statement's SQL), everything is cut before they reach the server, so the
+   * statements before it ran and this one never did. Resolves when that happens.
+   */
+  cutOn(marker: string): Promise<void>;
   /** The server is back: new connections reach it again. */
   restore(): void;
   close(): Promise<void>;
@@ -13,6 +19,12 @@ export interface TcpProxy {
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const open = new Set<Socket>();
   let down = false;
+  let armed: { marker: string; fired: () => void } | undefined;
+  const cut = () => {
+    down = true;
+    for (const socket of open) socket.destroy();
+    open.clear();
+  };
   const server = createServer((client) => {
     if (down) {
       client.destroy();
@@ -29,7 +41,17 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (armed && chunk.includes(armed.marker)) {
+        const { fired } = armed;
+        armed = undefined;
+        cut();
+        fired();
+        return;
+      }
+      if (!upstream.write(chunk)) client.pause();
+    });
+    upstream.on('drain', () => client.resume());
     upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,11 +59,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   if (!address || typeof address !== 'object') throw new Error('proxy has no port');
   return {
     port: address.port,
-    cut() {
-      down = true;
-      for (const socket of open) socket.destroy();
-      open.clear();
-    },
+    cut,
+    cutOn: (marker) => new Promise<void>((fired) => (armed = { marker, fired })),
     restore() {
       down = false;
     },

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { chatMessages, users } from '../../src/server/db/schema';
+import { chatMessages, stripeEvents, subscriptions, users } from '../../src/server/db/schema';
+import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { isReachable, outagePostgresUrl } from '../helpers/environment';
 import { adminClient, databaseUrlWithName } from '../helpers/postgres';
@@ -48,6 +49,18 @@ describe.skipIf(!postgresUp)('when PostgreSQL stops', () => {
     await sink?.close();
   });
 
+  /** The database returns; the API answers again within a few seconds (new pool connections). */
+  async function backOnline(token: string): Promise<void> {
+    proxy.restore();
+    let back = 0;
+    for (let i = 0; i < 50 && back !== 200; i++) {
+      back = (await t.app.inject({ method: 'GET', url: '/auth/user/status', headers: bearer(token) }))
+        .statusCode;
+      if (back !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(back).toBe(200);
+  }
+
   it('answers 503 with a message, loses nothing, and recovers when the database is back', async () => {
     const token = await signUpUser(t.app, sink, 'outage@example.com');
     const session = await t.app.inject({
@@ -82,14 +95,7 @@ describe.skipIf(!postgresUp)('when PostgreSQL stops', () => {
     });
     expect(asked.statusCode).toBe(503);
 
-    proxy.restore();
-    let back = 0;
-    for (let i = 0; i < 50 && back !== 200; i++) {
-      back = (await t.app.inject({ method: 'GET', url: '/auth/user/status', headers: bearer(token) }))
-        .statusCode;
-      if (back !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(back).toBe(200);
+    await backOnline(token);
 
     // Nothing was half-written while it was down: no user from the failed signup, no orphan message.
     const { db } = t.testDatabase.database;
@@ -102,5 +108,194 @@ describe.skipIf(!postgresUp)('when PostgreSQL stops', () => {
       payload: { email: 'during.outage@example.com', password: TEST_PASSWORD, method: 'web' },
     });
     expect(again.statusCode).toBe(200);
+  });
+
+  describe('in the middle of a request', () => {
+    afterEach(() => proxy.restore());
+
+    // Each test cuts the connection just before one statement reaches PostgreSQL, after the
+    // statements before it in the same request ran, and then checks that what a user or Stripe does
+    // next (try again, deliver again) ends where it would have without the outage.
+
+    it('a signup cut before its code is stored can be tried again and verified', async () => {
+      const email = 'cut.signup@example.com';
+      const cut = proxy.cutOn('insert into "one_time_codes"');
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/auth/create-user',
+        payload: { email, password: TEST_PASSWORD, method: 'web' },
+      });
+      await cut;
+      expect(signup.statusCode).toBe(503);
+      expect(signup.json().message).toMatch(/\w/);
+      proxy.restore();
+
+      // The unverified signup left behind is not an account: login does not know it, and the same
+      // signup, tried again, goes through to a working account.
+      const login = () =>
+        t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: TEST_PASSWORD } });
+      await expect.poll(async () => (await login()).statusCode).toBe(404);
+      const token = await signUpUser(t.app, sink, email);
+      expect((await login()).statusCode).toBe(200);
+      await backOnline(token);
+    });
+
+    it('a verification cut before the email is marked verified keeps its code working', async () => {
+      const email = 'cut.verify@example.com';
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/auth/create-user',
+        payload: { email, password: TEST_PASSWORD, method: 'web' },
+      });
+      expect(created.statusCode).toBe(200);
+      const code = await sink.nextCode(email);
+      const cut = proxy.cutOn('"email_verified_at" = now()');
+      const verify = () =>
+        t.app.inject({ method: 'POST', url: '/auth/verify-email', payload: { email, code } });
+      const first = await verify();
+      await cut;
+      expect(first.statusCode).toBe(503);
+      proxy.restore();
+
+      // The code was spent and the email verified together, or neither: the same code still works.
+      let again = await verify();
+      for (let i = 0; i < 50 && again.statusCode === 503; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        again = await verify();
+      }
+      expect(again.statusCode, again.body).toBe(200);
+      const [row] = await t.testDatabase.database.db.select().from(users).where(eq(users.email, email));
+      expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+    });
+
+    it('a password reset cut before the new password is saved keeps its code working', async () => {
+      const email = 'cut.reset@example.com';
+      const token = await signUpUser(t.app, sink, email);
+      const asked = await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+      expect(asked.statusCode).toBe(200);
+      const code = await sink.nextCode(email);
+      const newPassword = 'Another-Sunny-Day-43';
+      const reset = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/reset-password-with-code',
+          payload: { email, code, newPassword },
+        });
+      const cut = proxy.cutOn('"password_hash" = $');
+      const first = await reset();
+      await cut;
+      expect(first.statusCode).toBe(503);
+      await backOnline(token);
+
+      // Nothing of the reset happened: the old password and the old token still work, and so does the code.
+      const oldLogin = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password: TEST_PASSWORD },
+      });
+      expect(oldLogin.statusCode).toBe(200);
+      const again = await reset();
+      expect(again.statusCode, again.body).toBe(200);
+      const newLogin = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password: newPassword },
+      });
+      expect(newLogin.statusCode).toBe(200);
+    });
+
+    it('a Stripe webhook cut mid-transaction records nothing, and the redelivery applies once', async () => {
+      const token = await signUpUser(t.app, sink, 'cut.payer@example.com');
+      const config = (await t.app.inject({ method: 'GET', url: '/api/client-config' })).json();
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/payment/create-checkout-session',
+        headers: bearer(token),
+        payload: { priceId: config.billing.prices.payment.monthly },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const sessionId = new URL(started.json().sessionUrl).pathname.split('/').pop() as string;
+      const simulator = t.app.billing.simulator;
+      if (!simulator) throw new Error('the outage test runs the demo checkout');
+
+      // The event id is inserted, Stripe re-read, then the cut comes as the subscription is saved.
+      const cut = proxy.cutOn('insert into "subscriptions"');
+      await expect(simulator.completeCheckout(sessionId)).rejects.toThrow(/webhook answered 503/);
+      await cut;
+      await backOnline(token);
+
+      const { db } = t.testDatabase.database;
+      const [user] = await db.select().from(users).where(eq(users.email, 'cut.payer@example.com'));
+      if (!user) throw new Error('no user');
+      expect(user.userType).toBe('basic');
+      expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(0);
+      const sent = simulator.events();
+      const sentIds = sent.map((event) => event.id);
+      const recorded = (await db.select().from(stripeEvents)).filter((row) => sentIds.includes(row.id));
+      expect(recorded).toHaveLength(0);
+
+      // Stripe delivers again (twice, even): the change happens once, as if there was no outage.
+      for (const event of [...sent, ...sent]) {
+        const { payload, header } = simulator.signedEvent(event);
+        const delivered = await t.app.inject({
+          method: 'POST',
+          url: '/payment/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': header },
+          payload,
+        });
+        expect(delivered.statusCode, delivered.body).toBe(200);
+      }
+      expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+      const [after] = await db.select().from(users).where(eq(users.id, user.id));
+      expect(after?.userType).toBe('pro');
+      expect((await db.select().from(stripeEvents)).filter((row) => sentIds.includes(row.id))).toHaveLength(
+        new Set(sentIds).size,
+      );
+    });
+
+    it('an answer cut before it is saved says so, saves no part of it, and the next one works', async () => {
+      const signedUp = await signUpUser(t.app, sink, 'cut.asker@example.com');
+      const token = await connectDemoAccounts(t.app, signedUp);
+      await settledAccounts(t.app, token);
+      const sessionId = (
+        await t.app.inject({ method: 'GET', url: '/api/sessions/current', headers: bearer(token) })
+      ).json().sessionId as string;
+      const ask = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/ask',
+          headers: bearer(token),
+          payload: { message: 'Spend last 7 days', sessionId, timezone: 'UTC', model: 'arlo_auto' },
+        });
+
+      const cut = proxy.cutOn('with saved as (insert into "chat_messages"');
+      const answered = await ask();
+      await cut;
+      // The stream had begun (200), so the failure is an event in it, and the stream ends properly.
+      expect(answered.statusCode).toBe(200);
+      expect(answered.payload).toContain('"type":"error"');
+      expect(answered.payload).toContain('Something went wrong while answering. Please try again.');
+      expect(answered.payload.trimEnd().endsWith('data: [DONE]')).toBe(true);
+      await backOnline(token);
+
+      // The question is kept whole; no reply, not part of one, was written.
+      const { db } = t.testDatabase.database;
+      const saved = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId))
+        .orderBy(chatMessages.seq);
+      expect(saved.map((m) => m.sender)).toEqual(['user']);
+
+      const next = await ask();
+      expect(next.statusCode).toBe(200);
+      expect(next.payload).not.toContain('"type":"error"');
+      const after = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId))
+        .orderBy(chatMessages.seq);
+      expect(after.map((m) => m.sender)).toEqual(['user', 'user', 'lynceus']);
+    });
   });
 });

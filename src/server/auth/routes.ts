@@ -127,19 +127,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, code } = request.body;
       const user = await findUser(email);
-      if (!user || user.emailVerifiedAt || !(await consumeCode(db, key, user.id, 'verify_email', code))) {
-        throw new AppError('BAD_REQUEST', 'Invalid verification code. Please try again.');
-      }
-      const [verified] = await db
-        .update(users)
-        .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(users.id, user.id))
-        .returning();
-      const current = verified ?? user;
+      // The code is used up only if the email is verified with it: a failure between the two must
+      // not leave a spent code and an unverified account. A wrong guess still commits its attempt.
+      const verified =
+        user && !user.emailVerifiedAt
+          ? await db.transaction(async (tx) => {
+              if (!(await consumeCode(tx, key, user.id, 'verify_email', code))) return undefined;
+              const [row] = await tx
+                .update(users)
+                .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+                .where(eq(users.id, user.id))
+                .returning();
+              return row;
+            })
+          : undefined;
+      if (!verified) throw new AppError('BAD_REQUEST', 'Invalid verification code. Please try again.');
       return {
         success: true as const,
-        token: await token(current),
-        user: authUser(current),
+        token: await token(verified),
+        user: authUser(verified),
         redirect: '/platforms-permissions',
         message: 'Email verified successfully.',
       };
@@ -193,7 +199,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await verifyPassword(await timingDummy(), password);
         throw new AppError('NOT_FOUND', 'Email not found');
       }
-      if ((await recentFailures(db, user.id)) >= MAX_FAILED_LOGINS_PER_HOUR) {
+      const failures = await recentFailures(db, user.id);
+      if (failures >= MAX_FAILED_LOGINS_PER_HOUR) {
         throw new AppError(
           'RATE_LIMITED',
           'Too many failed login attempts for this account. Please try again in an hour, or reset your password.',
@@ -203,7 +210,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordFailure(db, user.id);
         throw new AppError('UNAUTHORIZED', 'Invalid password');
       }
-      await clearFailures(db, user.id);
+      // Most logins follow no failure; they need not write anything.
+      if (failures > 0) await clearFailures(db, user.id);
       return loginAnswer(app.config, user);
     },
   );
@@ -237,19 +245,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const problem = passwordProblem(newPassword);
       if (problem) throw new AppError('VALIDATION_ERROR', problem);
       const user = await findUser(email);
-      if (!user || !(await consumeCode(db, key, user.id, 'reset_password', code))) {
-        throw new AppError('BAD_REQUEST', 'Invalid verification code. Please try again.');
-      }
-      // Raising the version revokes every token issued before the reset.
-      await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(newPassword),
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, user.id));
-      await clearFailures(db, user.id);
+      // The code, the new password and the lifted lock commit together, or the code still works.
+      const reset =
+        user &&
+        (await db.transaction(async (tx) => {
+          if (!(await consumeCode(tx, key, user.id, 'reset_password', code))) return false;
+          // Raising the version revokes every token issued before the reset.
+          await tx
+            .update(users)
+            .set({
+              passwordHash: await hashPassword(newPassword),
+              tokenVersion: sql`${users.tokenVersion} + 1`,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(users.id, user.id));
+          await clearFailures(tx, user.id);
+          return true;
+        }));
+      if (!reset) throw new AppError('BAD_REQUEST', 'Invalid verification code. Please try again.');
       return { success: true as const };
     },
   );

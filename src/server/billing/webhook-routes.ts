@@ -14,6 +14,7 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
  * subscription from Stripe; the payload itself is never trusted.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );

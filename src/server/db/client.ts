@@ -60,6 +60,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor may a checked-out one: the pool stops listening while a transaction holds a client, and a
+  // connection lost mid-transaction is then emitted as an 'error' nobody handles. The transaction's
+  // query fails with it anyway, which is how the request learns (503).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema });
   return {
     kind: 'postgres',

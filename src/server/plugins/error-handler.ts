@@ -6,6 +6,7 @@ import { AppError, isDatabaseUnavailable, isUnstorableText } from '../errors';
 
 const UNSTORABLE_TEXT_MESSAGE =
   'The request contains characters that cannot be stored (such as a NUL character).';
+const MISSING_BODY_MESSAGE = 'The request body is missing; a JSON object was expected.';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
@@ -38,6 +39,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // No body at all (or JSON null): say that, rather than "expected object, received null".
+      if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        return reply.status(400).send({ message: MISSING_BODY_MESSAGE, code: 'VALIDATION_ERROR' });
+      }
       const issue = error.validation[0];
       const where = error.validationContext ?? 'request';
       const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
