@@ -26,18 +26,23 @@ export async function settledAccounts(app: FastifyInstance, token: string): Prom
  * token from the built-in simulator, as the permissions screen does. Returns the user's new token.
  */
 export async function connectDemoAccounts(app: FastifyInstance, token: string): Promise<string> {
-  const simulator = app.meta.simulator;
-  if (!simulator) throw new Error('connectDemoAccounts needs demo mode (no META_APP_ID)');
-  const accounts = generateDemoData({ today: todayIn(DEMO_TIME_ZONE) }).adAccounts;
   const saved = await app.inject({
     method: 'POST',
     url: '/auth/save-facebook-permissions',
     headers: bearer(token),
-    payload: {
-      facebookToken: simulator.issueUserToken({ scopes: ['email', 'public_profile', 'ads_read'] }),
-      accounts: accounts.map((a) => ({ account_id: a.account_id, name: a.name })),
-    },
+    payload: demoConnectPayload(app),
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return saved.json().token as string;
+}
+
+/** The body the permissions screen sends for the demo ad accounts, with a fresh simulator token. */
+export function demoConnectPayload(app: FastifyInstance) {
+  const simulator = app.meta.simulator;
+  if (!simulator) throw new Error('connecting demo accounts needs demo mode (no META_APP_ID)');
+  const accounts = generateDemoData({ today: todayIn(DEMO_TIME_ZONE) }).adAccounts;
+  return {
+    facebookToken: simulator.issueUserToken({ scopes: ['email', 'public_profile', 'ads_read'] }),
+    accounts: accounts.map((a) => ({ account_id: a.account_id, name: a.name })),
+  };
 }

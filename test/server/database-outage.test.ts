@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { chatMessages, stripeEvents, subscriptions, users } from '../../src/server/db/schema';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
+import {
+  chatMessages,
+  metaConnections,
+  stripeEvents,
+  subscriptions,
+  userAdAccounts,
+  users,
+} from '../../src/server/db/schema';
+import { connectDemoAccounts, demoConnectPayload, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { isReachable, outagePostgresUrl } from '../helpers/environment';
 import { adminClient, databaseUrlWithName } from '../helpers/postgres';
@@ -202,6 +209,35 @@ describe.skipIf(!postgresUp)('when PostgreSQL stops', () => {
         payload: { email, password: newPassword },
       });
       expect(newLogin.statusCode).toBe(200);
+    });
+
+    it('a Facebook connection cut before its accounts are saved leaves no half a connection', async () => {
+      const token = await signUpUser(t.app, sink, 'cut.connect@example.com');
+      const cut = proxy.cutOn('insert into "user_ad_accounts"');
+      const connect = await t.app.inject({
+        method: 'POST',
+        url: '/auth/save-facebook-permissions',
+        headers: bearer(token),
+        payload: demoConnectPayload(t.app),
+      });
+      await cut;
+      expect(connect.statusCode).toBe(503);
+      await backOnline(token);
+
+      const { db } = t.testDatabase.database;
+      const [user] = await db.select().from(users).where(eq(users.email, 'cut.connect@example.com'));
+      if (!user) throw new Error('no user');
+      expect(await db.select().from(metaConnections).where(eq(metaConnections.userId, user.id))).toHaveLength(
+        0,
+      );
+      expect(await db.select().from(userAdAccounts).where(eq(userAdAccounts.userId, user.id))).toHaveLength(
+        0,
+      );
+      expect(user.fbPermissionsGranted).toBe(false);
+
+      // Connecting again works, as if the first attempt had never been made.
+      const connected = await connectDemoAccounts(t.app, token);
+      expect((await settledAccounts(t.app, connected)).length).toBeGreaterThan(0);
     });
 
     it('a Stripe webhook cut mid-transaction records nothing, and the redelivery applies once', async () => {

@@ -96,14 +96,15 @@ export const metaPermissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const chosen = readable.filter((account) => wanted.has(String(account.account_id)));
       if (chosen.length === 0) throw new AppError('BAD_REQUEST', NO_ACCOUNTS);
 
-      await saveConnection(db, app.config.encryptionKey, {
-        userId: user.id,
-        facebookUserId: debug.userId,
-        token: longLived.accessToken,
-        scopes: debug.scopes,
-        expiresInSeconds: longLived.expiresIn,
-      });
+      // The token, the accounts and the user's new state commit together, or not at all.
       const updated = await db.transaction(async (tx) => {
+        await saveConnection(tx, app.config.encryptionKey, {
+          userId: user.id,
+          facebookUserId: debug.userId,
+          token: longLived.accessToken,
+          scopes: debug.scopes,
+          expiresInSeconds: longLived.expiresIn,
+        });
         for (const account of chosen) {
           const id = String(account.account_id);
           await tx
