@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '../../src/shared/api/chat';
 import { ChatRoute } from '../../src/web/app/routes/chat';
 import { clock } from '../../src/web/features/chat/lib/chat-session';
+import { PLAN_WAIT_MS } from '../../src/web/features/chat/lib/use-chat-gate';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { saveSession } from '../../src/web/lib/session';
 import { PRO_SUBSCRIPTION } from '../helpers/subscription';
@@ -82,6 +83,7 @@ const ANSWER: StreamEvent[] = [
 interface StatusUser {
   status: 'active' | 'trial' | 'payment' | 'paused' | 'signup';
   fb_permissions_granted: boolean;
+  user_type?: 'basic' | 'pro';
 }
 
 interface Api {
@@ -524,6 +526,41 @@ describe('the chat load check (SPEC.md section 4)', () => {
     const { router } = renderChat();
     await waitFor(() => expect(router.state.location.pathname).toBe('/plans'));
     expect(localStorage.getItem('token')).toBe(TOKEN);
+  });
+
+  describe('back from a paid checkout (/?checkout=success)', () => {
+    const LAPSED: StatusUser = { status: 'payment', user_type: 'basic', fb_permissions_granted: true };
+    const statusChecks = (calls: Call[]) => calls.filter((call) => call.url === '/auth/user/status').length;
+    beforeEach(() => window.history.replaceState(null, '', '/?checkout=success'));
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('waits for the payment to show instead of sending a lapsed user back to /plans', async () => {
+      const { api, calls } = stubApi({ status: LAPSED });
+      const { router } = renderChat();
+      await waitFor(() => expect(statusChecks(calls)).toBe(1));
+      // Stripe's webhook lands after the user is back: the next check sees Pro.
+      api.status = { status: 'active', user_type: 'pro', fb_permissions_granted: true };
+      await waitFor(() => expect(statusChecks(calls)).toBe(2), { timeout: 3_000 });
+      await ready();
+      expect(router.state.location.pathname).toBe('/');
+      expect(window.location.search).toBe('');
+      // Pro now: no more checks.
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(statusChecks(calls)).toBe(2);
+    });
+
+    it('still sends the user to /plans if the payment never shows', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { calls } = stubApi({ status: LAPSED });
+      const { router } = renderChat();
+      await waitFor(() => expect(statusChecks(calls)).toBe(1));
+      expect(router.state.location.pathname).toBe('/');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PLAN_WAIT_MS);
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/plans'));
+      expect(statusChecks(calls)).toBeGreaterThan(5);
+    });
   });
 
   it('sends a signup-status user to /login with local data cleared', async () => {

@@ -1,3 +1,4 @@
+import { dropFromAddress } from './address';
 import { saveSession, type UserInfo } from './session';
 
 /**
@@ -20,8 +21,5 @@ export function takeSessionFromAddress(
     // A mangled userInfo still leaves a usable token; the status check fills in the rest.
   }
   saveSession(token, user);
-  params.delete('token');
-  params.delete('userInfo');
-  const rest = params.toString();
-  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  dropFromAddress(['token', 'userInfo'], location, history);
 }

@@ -16,9 +16,14 @@ export const getUserStatus = (token: string) =>
  * SPEC.md sections 4 and 7: the token and status check the chat and the permissions screen run on
  * load. It lives here, not in a feature, because both features need it.
  */
-export const useUserStatus = (token: string | null) =>
+export const useUserStatus = (
+  token: string | null,
+  options: { recheckEveryMs?: (user: StatusUser | undefined) => number | false } = {},
+) =>
   useQuery({
     queryKey: [USER_STATUS_KEY, token],
     queryFn: () => getUserStatus(token as string),
     enabled: Boolean(token),
+    // Rechecked only while the caller waits for the status to change (after a payment).
+    refetchInterval: (query) => options.recheckEveryMs?.(query.state.data?.user) ?? false,
   });

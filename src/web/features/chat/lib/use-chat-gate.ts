@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { dropFromAddress } from '../../../lib/address';
 import { ApiError } from '../../../lib/api-client';
+import { isCheckoutReturn } from '../../../lib/checkout-return';
 import { clearSession, getToken, isExpired } from '../../../lib/session';
 import { useUserStatus } from '../../../lib/user-status';
 import { forgetChatSession } from './storage';
+
+/** How long the chat waits for a payment to show as Pro before a lapsed status sends the user on. */
+export const PLAN_WAIT_MS = 15_000;
+const PLAN_RECHECK_MS = 1_000;
 
 /** Where the chat sends a user it cannot serve, or null to stay (SPEC.md section 4). */
 export function chatGate(status: string): { to: string; clear: boolean } | null {
@@ -42,7 +48,18 @@ export function useChatGate() {
   const navigate = useNavigate();
   const [token] = useState(() => getToken());
   const usable = token && !isExpired(token) ? token : null;
-  const status = useUserStatus(usable);
+  // Back from a paid checkout: Stripe's webhook may land a moment after the user does, so until
+  // the plan shows Pro (or PLAN_WAIT_MS passes) a lapsed status is not yet a reason to leave.
+  const [waitOver, setWaitOver] = useState(() => !isCheckoutReturn());
+  useEffect(() => {
+    dropFromAddress(['checkout']);
+    if (waitOver) return;
+    const timer = setTimeout(() => setWaitOver(true), PLAN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waitOver]);
+  const status = useUserStatus(usable, {
+    recheckEveryMs: (user) => (!waitOver && user?.user_type !== 'pro' ? PLAN_RECHECK_MS : false),
+  });
   // StrictMode runs effects twice; leave once.
   const left = useRef(false);
 
@@ -60,14 +77,15 @@ export function useChatGate() {
     if (!usable) return leave('/login', true);
     if (status.data) {
       const gate = chatGate(status.data.user.status);
-      if (gate) leave(gate.to, gate.clear);
+      const awaitingPlan = !waitOver && status.data.user.user_type !== 'pro';
+      if (gate && !(gate.to === '/plans' && awaitingPlan)) leave(gate.to, gate.clear);
     } else if (
       status.error instanceof ApiError &&
       (status.error.status === 401 || status.error.status === 403)
     ) {
       leave('/login', true);
     }
-  }, [token, usable, status.data, status.error, navigate]);
+  }, [token, usable, status.data, status.error, navigate, waitOver]);
 
   const user = status.data?.user;
   return {
