@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, queryRows } from '../../src/server/db/client';
 import {
   chatMessages,
   metaConnections,
@@ -314,6 +314,17 @@ describe.skipIf(!postgresUp)('when PostgreSQL stops', () => {
       expect(answered.payload.trimEnd().endsWith('data: [DONE]')).toBe(true);
       await backOnline(token);
 
+      // The free question the failed answer took is given back once the database returns.
+      const usedToday = async () => {
+        const [row] = await queryRows<{ n: number }>(
+          t.testDatabase.database.db,
+          sql`select coalesce(sum(q.count), 0)::int as n from question_usage q
+            join users u on u.id = q.user_id where u.email = 'cut.asker@example.com'`,
+        );
+        return row?.n;
+      };
+      await expect.poll(usedToday, { timeout: 10_000, interval: 200 }).toBe(0);
+
       // The question is kept whole; no reply, not part of one, was written.
       const { db } = t.testDatabase.database;
       const saved = await db
@@ -332,6 +343,7 @@ describe.skipIf(!postgresUp)('when PostgreSQL stops', () => {
         .where(eq(chatMessages.sessionId, sessionId))
         .orderBy(chatMessages.seq);
       expect(after.map((m) => m.sender)).toEqual(['user', 'user', 'lynceus']);
+      expect(await usedToday()).toBe(1);
     });
   });
 });

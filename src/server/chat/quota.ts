@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { FREE_QUESTIONS_PER_DAY } from '../../shared/api/chat';
 import { type Db, queryRows } from '../db/client';
 
@@ -17,8 +18,42 @@ export async function reserveQuestion(db: Db, userId: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** Gives a reserved question back when no answer could be produced, so a failure costs nothing. */
-export async function releaseQuestion(db: Db, userId: string): Promise<void> {
+/** Gives a reserved question back to the day it was taken from. */
+async function releaseQuestion(db: Db, userId: string, day: string): Promise<void> {
   await db.execute(sql`update question_usage set count = greatest(count - 1, 0)
-    where user_id = ${userId} and day = (now() at time zone 'utc')::date`);
+    where user_id = ${userId} and day = ${day}::date`);
+}
+
+/** Tries again after 1, 2, 4 ... s; past this the give-back is abandoned (and logged). */
+const LAST_RETRY_DELAY_MS = 64_000;
+
+/**
+ * Gives reserved questions back when no answer could be produced, so a failure costs the user
+ * nothing. The usual failure is the database itself going away mid-answer, when the give-back
+ * fails too: it is then retried until the database returns, for about two minutes.
+ */
+export function createQuestionRefunds(db: Db, log: FastifyBaseLogger) {
+  const pending = new Set<NodeJS.Timeout>();
+  const refund = (userId: string, day: string, delayMs: number): void => {
+    releaseQuestion(db, userId, day).catch((error) => {
+      if (delayMs > LAST_RETRY_DELAY_MS) {
+        log.warn({ err: error, userId }, 'a reserved question could not be given back');
+        return;
+      }
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        refund(userId, day, delayMs * 2);
+      }, delayMs);
+      timer.unref();
+      pending.add(timer);
+    });
+  };
+  return {
+    refund: (userId: string) => refund(userId, new Date().toISOString().slice(0, 10), 1_000),
+    /** On shutdown: retries that have not run yet are dropped with the process. */
+    stop: () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    },
+  };
 }

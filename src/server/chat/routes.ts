@@ -10,7 +10,7 @@ import { answerEvents, reportSectionEvents } from './answer-events';
 import { openEventStream } from './event-stream';
 import { FirstEvents } from './first-events';
 import { staleDataNotice } from './freshness';
-import { releaseQuestion, reserveQuestion } from './quota';
+import { createQuestionRefunds, reserveQuestion } from './quota';
 import {
   currentSession,
   newChat,
@@ -47,6 +47,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const security = [{ bearerAuth: [] }];
   const firstEvents = new FirstEvents(FIRST_EVENT_PRIORITY_MS);
+  const refunds = createQuestionRefunds(db, app.log);
+  app.addHook('onClose', async () => refunds.stop());
 
   app.get(
     '/sessions/current',
@@ -195,7 +197,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         request.log.error({ err: error }, 'answering failed');
-        if (allowed && !pro) await releaseQuestion(db, user.id).catch(() => {});
+        if (allowed && !pro) refunds.refund(user.id);
         stream.send({ type: 'error', message: ANSWER_FAILED });
       } finally {
         stream.done();
