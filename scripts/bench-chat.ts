@@ -15,6 +15,7 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chatQuestions } from './bench/questions';
+import { serverNodeArgs } from './bench/server-node-args';
 import { median, ms, quantile } from './bench/stats';
 
 const TARGET_FIRST_P95_MS = 150;
@@ -28,14 +29,7 @@ const rounds = Math.max(1, Number(values.rounds) || 5);
 
 const server = spawn(
   process.execPath,
-  [
-    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []),
-    '--import',
-    'tsx',
-    'scripts/bench/chat-server.ts',
-    '--users',
-    String(userCount),
-  ],
+  [...serverNodeArgs(), '--import', 'tsx', 'scripts/bench/chat-server.ts', '--users', String(userCount)],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const ready = await new Promise<string>((resolve, reject) => {

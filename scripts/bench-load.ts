@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword, verifyPassword } from '../src/server/auth/passwords';
 import { type Reply, UserClient, userAddress } from './bench/load-http';
 import { chatQuestions } from './bench/questions';
+import { serverNodeArgs } from './bench/server-node-args';
 import { count, megabytes, ms, quantile, table } from './bench/stats';
 
 const TARGET_P99_MS = 50;
@@ -94,7 +95,7 @@ class BenchServer {
     const child = spawn(
       process.execPath,
       [
-        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        ...serverNodeArgs(),
         '--expose-gc',
         '--import',
         'tsx',
