@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { startCheckout } from '../helpers/checkout';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser } from '../helpers/users';
 
@@ -30,14 +31,7 @@ describe('demo checkout (no Stripe keys)', () => {
   it('goes from the plans price to a page marked as a demo, and paying makes the user Pro', async () => {
     const token = await signUpUser(t.app, sink, 'demo.buyer@example.com');
     const config = (await t.app.inject({ method: 'GET', url: '/api/client-config' })).json();
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/ypayment/create-checkout-session',
-      headers: bearer(token),
-      payload: { priceId: config.billing.prices.ypayment.annually },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const url = new URL(started.json().sessionUrl);
+    const { url } = await startCheckout(t.app, token, config.billing.prices.ypayment.annually, '/ypayment');
     expect(url.origin).toBe('http://arlo.example.test');
     expect(url.pathname).toMatch(/^\/demo-checkout\/cs_/);
 

@@ -5,6 +5,7 @@ import { createStripeSimulator, type StripeSimulator } from '../../src/server/bi
 import { stripeEvents, users } from '../../src/server/db/schema';
 import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { startCheckout } from '../helpers/checkout';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
 
@@ -117,11 +118,7 @@ async function userRow(email: string) {
 /** Signs up, starts a checkout on /plans' monthly price and pays it; returns the token and subscription id. */
 async function subscribed(email: string): Promise<{ token: string; subscriptionId: string }> {
   const token = await signUpUser(t.app, sink, email);
-  const started = await post('/payment/create-checkout-session', token, {
-    priceId: PRICES.STRIPE_PRICE_MONTHLY,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const sessionId = String(started.json().sessionUrl).split('/').at(-1) ?? '';
+  const { sessionId } = await startCheckout(t.app, token, PRICES.STRIPE_PRICE_MONTHLY);
   await sim.completeCheckout(sessionId);
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   return { token, subscriptionId: String(session.subscription) };
@@ -296,10 +293,7 @@ describe('cancelling and failed payments', () => {
     const first = await signUpUser(t.app, sink, email);
     const token = await connectDemoAccounts(t.app, first);
     await settledAccounts(t.app, token);
-    const started = await post('/payment/create-checkout-session', token, {
-      priceId: PRICES.STRIPE_PRICE_MONTHLY,
-    });
-    const sessionId = String(started.json().sessionUrl).split('/').at(-1) ?? '';
+    const { sessionId } = await startCheckout(t.app, token, PRICES.STRIPE_PRICE_MONTHLY);
     await sim.completeCheckout(sessionId);
     const subscriptionId = String((await stripe.checkout.sessions.retrieve(sessionId)).subscription);
     await sim.setSubscriptionStatus(subscriptionId, 'past_due');

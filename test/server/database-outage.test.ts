@@ -12,6 +12,7 @@ import {
 } from '../../src/server/db/schema';
 import { connectDemoAccounts, demoConnectPayload, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { startCheckout } from '../helpers/checkout';
 import { isReachable, outagePostgresUrl } from '../helpers/environment';
 import { adminClient, databaseUrlWithName } from '../helpers/postgres';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
@@ -249,14 +250,7 @@ describe.skipIf(!postgresUp)('when PostgreSQL stops', () => {
     it('a Stripe webhook cut mid-transaction records nothing, and the redelivery applies once', async () => {
       const token = await signUpUser(t.app, sink, 'cut.payer@example.com');
       const config = (await t.app.inject({ method: 'GET', url: '/api/client-config' })).json();
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/payment/create-checkout-session',
-        headers: bearer(token),
-        payload: { priceId: config.billing.prices.payment.monthly },
-      });
-      expect(started.statusCode, started.body).toBe(200);
-      const sessionId = new URL(started.json().sessionUrl).pathname.split('/').pop() as string;
+      const { sessionId } = await startCheckout(t.app, token, config.billing.prices.payment.monthly);
       const simulator = t.app.billing.simulator;
       if (!simulator) throw new Error('the outage test runs the demo checkout');
 

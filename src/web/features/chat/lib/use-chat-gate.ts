@@ -28,6 +28,10 @@ export function chatGate(status: string): { to: string; clear: boolean } | null 
   }
 }
 
+/** Back from checkout, a plan that does not show Pro yet may only be waiting for Stripe's webhook. */
+const awaitingPro = (waitOver: boolean, user?: { user_type: string }) =>
+  !waitOver && user?.user_type !== 'pro';
+
 /** Signs the user out of the chat: local data goes and the browser goes to /login. */
 export function useLogout() {
   const navigate = useNavigate();
@@ -58,7 +62,7 @@ export function useChatGate() {
     return () => clearTimeout(timer);
   }, [waitOver]);
   const status = useUserStatus(usable, {
-    recheckEveryMs: (user) => (!waitOver && user?.user_type !== 'pro' ? PLAN_RECHECK_MS : false),
+    recheckEveryMs: (user) => (awaitingPro(waitOver, user) ? PLAN_RECHECK_MS : false),
   });
   // StrictMode runs effects twice; leave once.
   const left = useRef(false);
@@ -77,8 +81,8 @@ export function useChatGate() {
     if (!usable) return leave('/login', true);
     if (status.data) {
       const gate = chatGate(status.data.user.status);
-      const awaitingPlan = !waitOver && status.data.user.user_type !== 'pro';
-      if (gate && !(gate.to === '/plans' && awaitingPlan)) leave(gate.to, gate.clear);
+      if (gate && !(gate.to === '/plans' && awaitingPro(waitOver, status.data.user)))
+        leave(gate.to, gate.clear);
     } else if (
       status.error instanceof ApiError &&
       (status.error.status === 401 || status.error.status === 403)
