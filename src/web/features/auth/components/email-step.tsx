@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type Ref, useState } from 'react';
 import { emailProblem } from '../lib/validation';
 import { FormMessage } from './form-message';
 import { SubmitButton } from './submit-button';
@@ -10,11 +10,14 @@ export function EmailStep({
   pending,
   error,
   onSubmit,
+  inputRef,
 }: {
   initialEmail?: string;
   pending?: boolean;
   error?: string | null;
   onSubmit: (email: string) => void;
+  /** For a dialog that opens on this step and gives the email field its first focus. */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,6 +30,7 @@ export function EmailStep({
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
       <TextField
+        ref={inputRef}
         label="Email"
         type="email"
         autoComplete="email"

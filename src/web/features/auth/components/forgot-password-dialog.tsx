@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { passwordProblem } from '../../../../shared/auth/password';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
@@ -27,11 +28,11 @@ export function ForgotPasswordDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const titleId = useId();
   const [email, setEmail] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const emailField = useRef<HTMLInputElement>(null);
   const forgot = useForgotPassword();
   const reset = useResetPassword();
 
@@ -61,51 +62,44 @@ export function ForgotPasswordDialog({
     );
   };
 
+  // A modal like the app's others: focus starts on the email (Enter sends the code, it does not
+  // close the dialog), stays inside, Escape closes it, and focus goes back to "Forgot password?".
   return (
-    <div className="fixed inset-0 z-10 flex items-center justify-center bg-slate-900/40 p-6">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-md space-y-4 rounded-2xl bg-white p-6 shadow-lg dark:bg-slate-900 dark:text-slate-100"
+    <ModalDialog title="Reset your password" onClose={onClose} initialFocus={emailField}>
+      {email === null ? (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-400">We will email you a 6-digit code.</p>
+          <EmailStep
+            inputRef={emailField}
+            initialEmail={emailProblem(initialEmail) ? '' : initialEmail}
+            pending={forgot.isPending}
+            error={error}
+            onSubmit={sendCode}
+          />
+        </>
+      ) : (
+        <form className="space-y-4" noValidate onSubmit={submitReset}>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Enter the code sent to <strong>{email}</strong> and choose a new password.
+          </p>
+          <CodeInput label="Reset code" value={code} onChange={setCode} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={setNewPassword}
+          />
+          <FormMessage error={error} />
+          <SubmitButton disabled={reset.isPending}>Reset Password</SubmitButton>
+        </form>
+      )}
+      <button
+        type="button"
+        className="w-full text-sm text-slate-600 hover:underline dark:text-slate-400"
+        onClick={onClose}
       >
-        <h2 id={titleId} className="text-lg font-semibold">
-          Reset your password
-        </h2>
-        {email === null ? (
-          <>
-            <p className="text-sm text-slate-600 dark:text-slate-400">We will email you a 6-digit code.</p>
-            <EmailStep
-              initialEmail={emailProblem(initialEmail) ? '' : initialEmail}
-              pending={forgot.isPending}
-              error={error}
-              onSubmit={sendCode}
-            />
-          </>
-        ) : (
-          <form className="space-y-4" noValidate onSubmit={submitReset}>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              Enter the code sent to <strong>{email}</strong> and choose a new password.
-            </p>
-            <CodeInput label="Reset code" value={code} onChange={setCode} />
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={setNewPassword}
-            />
-            <FormMessage error={error} />
-            <SubmitButton disabled={reset.isPending}>Reset Password</SubmitButton>
-          </form>
-        )}
-        <button
-          type="button"
-          className="w-full text-sm text-slate-600 hover:underline dark:text-slate-400"
-          onClick={onClose}
-        >
-          Cancel
-        </button>
-      </div>
-    </div>
+        Cancel
+      </button>
+    </ModalDialog>
   );
 }
