@@ -175,6 +175,18 @@ describe('mapping an unparsed question with the language model', () => {
     expect(mapping?.body.messages[0]?.content).toContain(`today is ${TODAY}`);
   });
 
+  it('hands the figures over before the insights, as the finished answer has them', async () => {
+    fake.mapReply = { kind: 'tool', input: query };
+    const seen: { analytics: ContentItem; suggestions: string[] }[] = [];
+    const answer = await ask(UNMAPPED, {
+      onAnalytics: (analytics, suggestions) => void seen.push({ analytics, suggestions }),
+    });
+    expect(answer.mappedQuery).toMatchObject(query);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.analytics).toEqual(answer.message.analytics);
+    expect(seen[0]?.suggestions).toEqual(answer.message.suggestions);
+  });
+
   it('falls back to the clarify answer when the tool call fails the schema', async () => {
     fake.mapReply = { kind: 'tool', input: { ...query, metrics: ['happiness'] } };
     const answer = await ask(UNMAPPED);

@@ -9,7 +9,7 @@ import {
   tableRows,
   text,
 } from '../compose/context';
-import { assistantMessage, insightsSection } from '../compose/message';
+import { analyticsFirst, assistantMessage, insightsSection } from '../compose/message';
 import { reasoningSection } from '../compose/reasoning';
 import { effectiveDimensions, type ResultRow } from '../executor';
 import { campaignRecommendations } from '../insights';
@@ -24,6 +24,13 @@ import {
   entityDimensions,
   timeGrains,
 } from '../query';
+
+/** Suggested next questions after a mapped query: ones the parser reads without the model. */
+const NEXT_QUESTIONS = [
+  'How much did I spend in the last 7 days?',
+  'Top 5 campaigns by ROAS in the last 30 days',
+  'Why did my CPA go up?',
+];
 
 /** The column the executor names each dimension's label by. */
 const labelKey: Record<Dimension, string> = {
@@ -139,12 +146,14 @@ export async function composeCustomQuery(
     if (picture) items.push(picture);
   }
   if (previous?.rows.length) items.push(table(tableRows(previous.rows, labels, shown), 'Previous period'));
+  // The figures are final here; the insights still take their own queries.
+  const first = await analyticsFirst(ctx, complex(items), NEXT_QUESTIONS);
 
   const range = period(query.time.range);
   const compare = query.time.compare ? period(query.time.compare) : undefined;
   const recommendations = await campaignRecommendations(ctx, range, query.filters, compare);
   return assistantMessage(
-    complex(items),
+    first.analytics,
     reasoningSection(ctx, {
       range,
       compare,
@@ -157,10 +166,6 @@ export async function composeCustomQuery(
       ],
     }),
     insightsSection(ctx, recommendations),
-    [
-      'How much did I spend in the last 7 days?',
-      'Top 5 campaigns by ROAS in the last 30 days',
-      'Why did my CPA go up?',
-    ],
+    first.suggestions,
   );
 }
