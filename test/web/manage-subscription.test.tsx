@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManageSubscriptionDialog } from '../../src/web/features/billing/components/manage-subscription-dialog';
 import { saveSession } from '../../src/web/lib/session';
 import { openDialogFrom } from '../helpers/dialog-opener';
+import { json, type RecordedCall, stubFetch, undoEdgeStubs } from '../helpers/network-edge';
 import { PRO_SUBSCRIPTION } from '../helpers/subscription';
 
 const TOKEN = 'x.eyJleHAiOjQxMDI0NDQ4MDB9.sig';
@@ -12,36 +13,19 @@ const USER = { uid: 'ann@example.com', name: 'Ann' };
 
 const SERVICE_ENDS = '2031-08-01T12:00:00.000Z';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-  auth: string | null;
-}
-
 // The network edge: ARLO's API, answered per URL by a stubbed fetch.
 let statusAnswers: (() => Response)[];
 let cancelAnswer: () => Response;
-let calls: Call[];
+let calls: RecordedCall[];
 
-const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = String(input);
-  calls.push({
-    url,
-    method: init.method ?? 'GET',
-    auth: new Headers(init.headers).get('authorization'),
-    body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-  });
+const answer = ({ url }: RecordedCall) => {
   if (url === '/payment/subscription-status') {
     const next = statusAnswers.length > 1 ? statusAnswers.shift() : statusAnswers[0];
     return next ? next() : json(PRO_SUBSCRIPTION);
   }
   if (url === '/payment/cancel-subscription') return cancelAnswer();
   return json({ message: `No stub for ${url}`, code: 'NOT_FOUND' }, 404);
-});
+};
 const callsTo = (url: string) => calls.filter((call) => call.url === url);
 
 beforeEach(() => {
@@ -49,13 +33,12 @@ beforeEach(() => {
   saveSession(TOKEN, USER);
   statusAnswers = [() => json(PRO_SUBSCRIPTION)];
   cancelAnswer = () => json({ success: true, service_ends: SERVICE_ENDS });
-  calls = [];
-  vi.stubGlobal('fetch', fetchStub);
+  calls = stubFetch(answer).calls;
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
+  undoEdgeStubs();
   localStorage.clear();
 });
 

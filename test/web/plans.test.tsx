@@ -11,15 +11,13 @@ import { browser } from '../../src/web/lib/browser';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { getToken, getUserInfo, saveSession } from '../../src/web/lib/session';
 import { demoBilling } from '../helpers/client-config';
+import { json, type RecordedCall, stubFetch, undoEdgeStubs } from '../helpers/network-edge';
 
 const jwt = (exp: number) =>
   `x.${btoa(JSON.stringify({ exp })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
 const TOKEN = jwt(Math.floor(Date.now() / 1000) + 3600);
 const USER = { uid: 'ann@example.com', name: 'Ann' };
 const SESSION_URL = 'https://checkout.example.com/c/pay/cs_test_1';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const statusOf = (status: string, user_type: 'basic' | 'pro') =>
   json({
@@ -34,28 +32,19 @@ const statusOf = (status: string, user_type: 'basic' | 'pro') =>
     },
   });
 
-interface Call {
-  url: string;
-  body: unknown;
-  auth: string | null;
-}
-
 // The network edge: ARLO's API, answered per URL by a stubbed fetch.
 let config: ClientConfig;
 let statusAnswer: () => Response;
 let checkoutAnswer: () => Response | Promise<Response>;
-let calls: Call[];
+let calls: RecordedCall[];
 let assigned: string[];
 
-const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-  const url = String(input);
-  const auth = new Headers(init.headers).get('authorization');
-  calls.push({ url, auth, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+const answer = ({ url }: RecordedCall) => {
   if (url === '/api/client-config') return json(config);
   if (url === '/auth/user/status') return statusAnswer();
   if (url.endsWith('/create-checkout-session')) return checkoutAnswer();
   return json({ message: `No stub for ${url}`, code: 'NOT_FOUND' }, 404);
-});
+};
 const callsTo = (url: string) => calls.filter((call) => call.url === url);
 
 beforeEach(() => {
@@ -73,16 +62,14 @@ beforeEach(() => {
   };
   statusAnswer = () => statusOf('active', 'basic');
   checkoutAnswer = () => json({ sessionUrl: SESSION_URL });
-  calls = [];
+  calls = stubFetch(answer).calls;
   assigned = [];
-  vi.stubGlobal('fetch', fetchStub);
   vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
 });
 
 afterEach(() => {
   cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+  undoEdgeStubs();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
