@@ -5,17 +5,18 @@ import { type Db, queryRows } from '../db/client';
 
 /**
  * Takes one of today's free questions, atomically: the row lock of the upsert serialises
- * parallel asks, so ten at once let exactly three through. False when none is left.
+ * parallel asks, so ten at once let exactly three through. Returns the (UTC) day it was taken
+ * from, for a give-back to find it even after midnight; null when none is left.
  */
-export async function reserveQuestion(db: Db, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ count: number }>(
+export async function reserveQuestion(db: Db, userId: string): Promise<string | null> {
+  const rows = await queryRows<{ day: string }>(
     db,
     sql`insert into question_usage (user_id, day, count) values (${userId}, (now() at time zone 'utc')::date, 1)
       on conflict (user_id, day) do update set count = question_usage.count + 1
       where question_usage.count < ${FREE_QUESTIONS_PER_DAY}
-      returning count`,
+      returning day::text as day`,
   );
-  return rows.length > 0;
+  return rows[0]?.day ?? null;
 }
 
 /** Gives a reserved question back to the day it was taken from. */
@@ -49,7 +50,8 @@ export function createQuestionRefunds(db: Db, log: FastifyBaseLogger) {
     });
   };
   return {
-    refund: (userId: string) => refund(userId, new Date().toISOString().slice(0, 10), 1_000),
+    /** `day`: what reserveQuestion returned. */
+    refund: (userId: string, day: string) => refund(userId, day, 1_000),
     /** On shutdown: retries that have not run yet are dropped with the process. */
     stop: () => {
       for (const timer of pending) clearTimeout(timer);

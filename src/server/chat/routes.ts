@@ -130,7 +130,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await saveQuestion(db, user.id, sessionId, message);
       if (!session) throw notFound();
       const pro = user.userType === 'pro';
-      const allowed = pro || (await reserveQuestion(db, user.id));
+      // A free question is taken from its day now; an answer that fails gives it back to that day.
+      const reservedDay = pro ? null : await reserveQuestion(db, user.id);
+      const allowed = pro || reservedDay !== null;
 
       reply.hijack();
       const stream = openEventStream(reply.raw, { 'x-request-id': request.id });
@@ -197,7 +199,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         request.log.error({ err: error }, 'answering failed');
-        if (allowed && !pro) refunds.refund(user.id);
+        if (reservedDay) refunds.refund(user.id, reservedDay);
         stream.send({ type: 'error', message: ANSWER_FAILED });
       } finally {
         stream.done();
