@@ -54,11 +54,16 @@ export interface Answer {
  * query schema) and phrase the reasoning (kept only if it adds no number); every figure still
  * comes from the executor, and any model failure leaves the deterministic answer.
  */
-export async function answerQuestion(request: AnalystRequest, question: string): Promise<Answer> {
+export async function answerQuestion(
+  request: AnalystRequest,
+  question: string,
+  /** The conversation's earlier user questions, oldest first: a follow-up is read against them. */
+  history: readonly string[] = [],
+): Promise<Answer> {
   const catalog = request.dataVersion
     ? await cachedCatalog(request.db, request.scope, request.dataVersion)
     : await loadCatalog(request.db, request.scope);
-  const plan = parseQuestion(question, { catalog, today: request.today });
+  const plan = parseQuestion(question, { catalog, today: request.today, history });
   const ctx = new ComposeContext(request.db, request.scope, catalog, request.today);
   // Report sections stream through onReportSection; the LLM path may still rephrase the reasoning,
   // which comes after analytics anyway.

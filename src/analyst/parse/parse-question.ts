@@ -22,6 +22,8 @@ const childLevel: Record<EntityMatch['level'], EntityDimension> = {
 export interface ParseContext {
   catalog: Catalog;
   today: string;
+  /** Earlier questions of the same conversation, oldest first. */
+  history?: readonly string[];
 }
 
 /** Reads a question into a Plan. Deterministic: the same question and data give the same plan. */
