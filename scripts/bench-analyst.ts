@@ -13,10 +13,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generateDemoData } from '../src/analyst/demo/generate';
 import { type Answer, answerQuestion } from '../src/analyst/engine';
-import { loadDataset } from '../src/analyst/load';
 import { loadCatalog } from '../src/analyst/parse/entities';
 import { parseQuestion } from '../src/analyst/parse/parse-question';
 import { type Db, openDatabase, queryRows } from '../src/server/db/client';
+import { loadDataset } from '../src/warehouse/load';
 import {
   busyTime,
   explainAnalyze,

@@ -1,5 +1,5 @@
-import type { GraphDataset } from '../../src/analyst/graph-types';
 import type { Plan } from '../../src/analyst/parse/plan';
+import type { GraphDataset } from '../../src/warehouse/graph-types';
 
 export type Intent =
   | 'total'

@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GraphAdAccount, GraphDataset, GraphInsightRow } from './graph-types';
+import type { GraphAdAccount, GraphDataset, GraphInsightRow } from '../warehouse/graph-types';
 
-/** Reads a folder in the fixture format (DESIGN.md section 8): adaccounts.json and insights/act_<id>.json. */
+/** Reads a folder in the fixture format: adaccounts.json and insights/act_<id>.json (each `{ data: [...] }`). */
 export async function readDatasetFolder(dir: string): Promise<GraphDataset> {
   const accountsFile = path.join(dir, 'adaccounts.json');
   const accounts = (await readJson(accountsFile)) as { data?: GraphAdAccount[] };

@@ -1,22 +1,25 @@
-import type { Db } from '../server/db/client';
 import type { AssistantMessage } from '../shared/api/answer';
 import { composePlan } from './compose/compose-plan';
 import { type AnalyticsListener, ComposeContext } from './compose/context';
 import type { EvidenceEntry } from './compose/evidence';
 import { clarifyAnswer } from './compose/fallback';
-import type { QueryResult, Scope } from './executor';
+import { executeQuery, type QueryResult, type Scope } from './executor';
 import { createLlm, type Llm, type LlmConfig } from './llm/client';
 import { composeCustomQuery } from './llm/compose-query';
 import { mapQuestionWithLlm } from './llm/map-question';
 import { phraseReasoning } from './llm/phrase-reasoning';
-import { cachedCatalog, loadCatalog } from './parse/entities';
-import { parseQuestion } from './parse/parse-question';
+import { type Catalog, cachedCatalog, loadCatalog } from './parse/entities';
+import { buildPlan } from './parse/build-plan';
+import { readConversation } from './parse/parse-question';
+import { resolveReferences } from './parse/references';
 import type { Plan } from './parse/plan';
+import { minimumVolume } from './metrics';
 import type { AnalyticsQueryInput } from './query';
 import { buildReport, type ReportSection } from './report';
+import type { WarehouseDb } from './warehouse-db';
 
 export interface AnalystRequest {
-  db: Db;
+  db: WarehouseDb;
   /** Only the caller's active accounts. */
   scope: Scope;
   /** The account's current date, YYYY-MM-DD. */
@@ -51,8 +54,9 @@ export interface Answer {
 /**
  * Answers one question with the deterministic engine: parse, plan, query, compose. With arlo_pro
  * and a configured LLM, the model may also map a question the parser could not read (through the
- * query schema) and phrase the reasoning (kept only if it adds no number); every figure still
- * comes from the executor, and any model failure leaves the deterministic answer.
+ * query schema, with the conversation's earlier questions as context) and phrase that answer's
+ * reasoning (kept only if it adds no number); every figure still comes from the executor, and any
+ * model failure leaves the deterministic answer.
  */
 export async function answerQuestion(
   request: AnalystRequest,
@@ -63,7 +67,12 @@ export async function answerQuestion(
   const catalog = request.dataVersion
     ? await cachedCatalog(request.db, request.scope, request.dataVersion)
     : await loadCatalog(request.db, request.scope);
-  const plan = parseQuestion(question, { catalog, today: request.today, history });
+  const parseContext = { catalog, today: request.today, history };
+  const conversation = readConversation(question, parseContext);
+  const reading = await resolveReferences(conversation.reading, conversation.previous, parseContext, (ranking) =>
+    rankedLabels(request, catalog, ranking),
+  );
+  const plan = buildPlan(reading, parseContext);
   const ctx = new ComposeContext(request.db, request.scope, catalog, request.today);
   // Report sections stream through onReportSection; the LLM path may still rephrase the reasoning,
   // which comes after analytics anyway.
@@ -73,28 +82,26 @@ export async function answerQuestion(
     const first = sections[0]?.message ?? clarifyAnswer();
     return { plan, message: first, sections, queries: ctx.queries, evidence: ctx.evidence.entries };
   }
-  const llm = request.model === 'arlo_pro' && request.llm ? createLlm(request.llm) : undefined;
-  if (!llm) {
-    const message = await composePlan(ctx, plan);
+  // The model only ever sees what the grammar could not read: a covered question is answered and
+  // worded by the engine alone, with no model call in its way.
+  const llm =
+    request.model === 'arlo_pro' && request.llm && plan.kind === 'clarify' && question.trim()
+      ? createLlm(request.llm)
+      : undefined;
+  const mappedQuery = llm
+    ? await mapQuestionWithLlm(llm, question, {
+        today: request.today,
+        entities: catalog.entities,
+        objectives: objectivesOf(catalog.objectiveByCampaign),
+        history,
+      })
+    : undefined;
+  if (!llm || !mappedQuery) {
+    const message = await composePlan(ctx, plan, question);
     return { plan, message, queries: ctx.queries, evidence: ctx.evidence.entries };
   }
-  const mappedQuery =
-    plan.kind === 'clarify' && question.trim()
-      ? await mapQuestionWithLlm(llm, question, {
-          today: request.today,
-          entities: catalog.entities,
-          objectives: objectivesOf(catalog.objectiveByCampaign),
-        })
-      : undefined;
-  const composed = mappedQuery ? await composeCustomQuery(ctx, mappedQuery) : await composePlan(ctx, plan);
-  const message = await phrased(llm, ctx, composed);
-  return {
-    plan,
-    message,
-    queries: ctx.queries,
-    evidence: ctx.evidence.entries,
-    ...(mappedQuery ? { mappedQuery } : {}),
-  };
+  const message = await phrased(llm, ctx, await composeCustomQuery(ctx, mappedQuery));
+  return { plan, message, queries: ctx.queries, evidence: ctx.evidence.entries, mappedQuery };
 }
 
 function objectivesOf(byCampaign: Map<string, string | null>): string[] {
@@ -111,4 +118,29 @@ async function phrased(llm: Llm, ctx: ComposeContext, message: AssistantMessage)
   const facts = ctx.evidence.entries.map((entry) => ({ label: entry.derivation.kind, value: entry.shown }));
   const content = await phraseReasoning(llm, facts, reasoning.content);
   return content === reasoning.content ? message : { ...message, reasoning: { ...reasoning, content } };
+}
+
+/** An earlier ranking's labels in order, re-run over the same scope: what "the second one" points at. */
+async function rankedLabels(
+  request: AnalystRequest,
+  catalog: Catalog,
+  plan: Extract<Plan, { kind: 'ranking' }>,
+): Promise<string[]> {
+  const floor = minimumVolume(plan.metric);
+  const result = await executeQuery(
+    request.db,
+    request.scope,
+    {
+      metrics: [plan.metric],
+      dimensions: [plan.level],
+      filters: plan.filters,
+      time: { range: plan.range },
+      order: { metric: plan.metric, direction: plan.direction },
+      limit: plan.limit,
+      ...(floor ? { minVolume: floor } : {}),
+      ...(plan.having ? { having: plan.having } : {}),
+    },
+    { currencyByAccount: catalog.currencyByAccount },
+  );
+  return result.rows.map((row) => String(row[plan.level] ?? ''));
 }

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../server/db/client';
+import { textArray } from '../warehouse/sql-arrays';
 import type { ResultRow } from './executor';
 import type { AnalyticsQuery, Dimension } from './query';
-import { textArray } from './sql-arrays';
+import { queryRows, type WarehouseDb } from './warehouse-db';
 
 const dialect = new PgDialect();
 
@@ -14,7 +14,7 @@ const dialect = new PgDialect();
  * when the summed (approximate) figure stays.
  */
 export async function applyExactReach(
-  db: Db,
+  db: WarehouseDb,
   query: AnalyticsQuery,
   dimensions: Dimension[],
   accountIds: string[],
@@ -26,9 +26,12 @@ export async function applyExactReach(
   if (accountIds.length !== 1) return undefined;
   if (dimensions.some((d) => d !== 'campaign')) return undefined;
   if (query.filters.some((f) => f.dimension !== 'account' && f.dimension !== 'campaign')) return undefined;
+  // Campaign filters are read as the ids to look up; an exclusion or a name match is not.
+  if (query.filters.some((f) => f.dimension === 'campaign' && (f.op ?? 'in') !== 'in')) return undefined;
   // Rows chosen or cut by the summed figure would not be the rows the exact figure picks.
   if (query.order && reachMetrics.has(query.order.metric) && query.limit) return undefined;
   if (query.minVolume && reachMetrics.has(query.minVolume.metric)) return undefined;
+  if (query.having?.some((condition) => reachMetrics.has(condition.metric))) return undefined;
 
   const accountId = accountIds[0] as string;
   const campaignFilter = query.filters.find((f) => f.dimension === 'campaign');

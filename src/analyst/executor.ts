@@ -1,10 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, queryCompiled, queryRows } from '../server/db/client';
+import { textArray } from '../warehouse/sql-arrays';
+import { cheapestTable, type DimensionDefinition, dimensions, type EntityDimension } from './dimensions';
 import { applyExactReach } from './exact-reach';
-import { isRatio, type MetricKey, metrics, requiredSums, type SumMetric } from './metrics';
-import { type AnalyticsQuery, type AnalyticsQueryInput, analyticsQuerySchema, type Dimension } from './query';
-import { textArray } from './sql-arrays';
+import { type MetricKey, metrics, requiredSums, type SumMetric } from './metrics';
+import {
+  type AnalyticsQuery,
+  type AnalyticsQueryInput,
+  analyticsQuerySchema,
+  type Dimension,
+  filterOp,
+  type HavingOp,
+  type QueryFilter,
+} from './query';
+import { queryCompiled, queryRows, type WarehouseDb } from './warehouse-db';
 
 /** Which ad accounts a caller may see. The executor never reads outside it, whatever the query says. */
 export interface Scope {
@@ -28,108 +37,69 @@ export interface QueryResult {
 
 const dialect = new PgDialect();
 
-const sumSql: Record<SumMetric, SQL> = {
-  spend: sql`sum(i.spend)`,
-  impressions: sql`sum(i.impressions)`,
-  clicks: sql`sum(i.clicks)`,
-  link_clicks: sql`sum(i.link_clicks)`,
-  reach: sql`sum(i.reach)`,
-  purchases: sql`sum(i.purchases)`,
-  leads: sql`sum(i.leads)`,
-  conversions: sql`sum(i.purchases + i.leads)`,
-  revenue: sql`sum(i.revenue)`,
-  post_engagements: sql`sum(i.post_engagements)`,
-  post_reactions: sql`sum(i.post_reactions)`,
-  post_comments: sql`sum(i.post_comments)`,
-};
-
 /** A metric over the inner aggregate's columns (named after the sums). */
 function metricSql(key: MetricKey): SQL {
-  const def = metrics[key].ratio;
-  if (!def) return sql.raw(`agg.${key}`);
-  const numerator =
-    def.numerator === 'revenue_minus_spend'
-      ? sql`(agg.revenue - agg.spend)`
-      : sql.raw(`agg.${def.numerator}`);
-  return sql`(${numerator} * ${sql.raw(String(def.factor))} / nullif(agg.${sql.raw(def.denominator)}, 0))`;
+  const ratio = metrics[key].ratio;
+  if (!ratio) return sql.raw(`agg.${key}`);
+  const numerator = ratio.minus ? `(agg.${ratio.numerator} - agg.${ratio.minus})` : `agg.${ratio.numerator}`;
+  return sql.raw(`(${numerator} * ${ratio.factor} / nullif(agg.${ratio.denominator}, 0))`);
 }
 
-interface DimensionSpec {
-  /** Grouping expressions in the inner aggregate, with their column names. */
-  inner: [string, SQL][];
-  /** Columns of the outer select (labels joined from the entity tables). */
-  outer: SQL[];
-  joins: SQL[];
-  /** What a time series or a label sorts by when no metric order is given. */
-  sortKey: string;
+/** A sum over the warehouse rows, from the registry's declaration. */
+function sumSql(key: SumMetric): SQL {
+  return sql.raw(metrics[key].sql ?? `sum(i.${key})`);
 }
 
-function dimensionSpec(dimension: Dimension): DimensionSpec {
-  switch (dimension) {
-    case 'account':
-      return {
-        inner: [['account_id', sql`i.account_id`]],
-        outer: [sql`agg.account_id`, sql`acc.name as account`],
-        joins: [],
-        sortKey: 'account',
-      };
-    case 'campaign':
-      return {
-        inner: [['campaign_id', sql`i.campaign_id`]],
-        outer: [sql`agg.campaign_id`, sql`c.name as campaign`],
-        joins: [sql`left join meta_campaigns c on c.id = agg.campaign_id`],
-        sortKey: 'campaign',
-      };
-    case 'adset':
-      return {
-        inner: [['adset_id', sql`i.adset_id`]],
-        outer: [sql`agg.adset_id`, sql`s.name as adset`],
-        joins: [sql`left join meta_adsets s on s.id = agg.adset_id`],
-        sortKey: 'adset',
-      };
-    case 'ad':
-      // An ad is its creative to a marketer: the same ad name in several ad sets or accounts is
-      // counted as one (within a currency), as Ads Manager's "group by creative" does.
-      return { inner: [['ad', sql`dn.name`]], outer: [sql`agg.ad`], joins: [], sortKey: 'ad' };
-    case 'objective':
-      return {
-        inner: [['objective', sql`coalesce(ic.objective, 'UNKNOWN')`]],
-        outer: [sql`agg.objective`],
-        joins: [],
-        sortKey: 'objective',
-      };
-    case 'day':
-      return {
-        inner: [['day', sql`to_char(i.day, 'YYYY-MM-DD')`]],
-        outer: [sql`agg.day`],
-        joins: [],
-        sortKey: 'day',
-      };
-    case 'week':
-      // Weeks start on Monday, as Meta's last_week_mon_sun does.
-      return {
-        inner: [['day', sql`to_char(date_trunc('week', i.day), 'YYYY-MM-DD')`]],
-        outer: [sql`agg.day`],
-        joins: [],
-        sortKey: 'day',
-      };
-    case 'month':
-      return {
-        inner: [['day', sql`to_char(date_trunc('month', i.day), 'YYYY-MM-DD')`]],
-        outer: [sql`agg.day`, sql`substr(agg.day, 1, 7) as month`],
-        joins: [],
-        sortKey: 'day',
-      };
+const havingComparison: Record<HavingOp, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/** LIKE patterns for a case-insensitive substring match, with the user's own wildcards escaped. */
+function substringPatterns(values: readonly string[]): SQL {
+  return textArray(values.map((value) => `%${value.replace(/[\\%_]/g, '\\$&')}%`));
+}
+
+/** Ids (within the caller's accounts) of the entities whose name contains any of the values. */
+function idsNamed(dimension: EntityDimension, values: readonly string[], accountIds: string[]): SQL {
+  const names = dimensions[dimension].filter?.names;
+  if (!names) throw new Error(`${dimension} filters do not match names`);
+  return sql`select id from ${sql.raw(names.table)}
+    where ${sql.raw(names.accountColumn)} = any(${textArray(accountIds)})
+      and name ilike any(${substringPatterns(values)})`;
+}
+
+function filterCondition(filter: QueryFilter, accountIds: string[]): SQL {
+  const column = sql.raw(dimensions[filter.dimension].filter?.column ?? '');
+  switch (filterOp(filter)) {
+    case 'in':
+      return sql`${column} = any(${textArray(filter.values)})`;
+    case 'not_in':
+      return sql`not (${column} = any(${textArray(filter.values)}))`;
+    case 'contains':
+      return sql`${column} in (${idsNamed(filter.dimension, filter.values, accountIds)})`;
+    case 'not_contains':
+      return sql`${column} not in (${idsNamed(filter.dimension, filter.values, accountIds)})`;
   }
 }
 
-const filterColumn: Record<AnalyticsQuery['filters'][number]['dimension'], SQL> = {
-  account: sql`i.account_id`,
-  campaign: sql`i.campaign_id`,
-  adset: sql`i.adset_id`,
-  ad: sql`i.ad_id`,
-  objective: sql`ic.objective`,
-};
+/**
+ * The caller's accounts narrowed by the query's account filters. Narrowing is allowed; widening
+ * is not: ids outside the scope simply match nothing. Done before the main statement so that the
+ * currencies (and whether money splits by currency) are those of the accounts actually read.
+ */
+async function accountsToRead(db: WarehouseDb, scope: Scope, filters: QueryFilter[]): Promise<string[]> {
+  let ids = [...scope.accountIds];
+  for (const filter of filters) {
+    if (filter.dimension !== 'account') continue;
+    const op = filterOp(filter);
+    let matching: string[] = filter.values;
+    if (op === 'contains' || op === 'not_contains') {
+      const rows = await queryRows<{ id: string }>(db, idsNamed('account', filter.values, ids));
+      matching = rows.map((row) => row.id);
+    }
+    const keep = op === 'in' || op === 'contains';
+    ids = ids.filter((id) => matching.includes(id) === keep);
+  }
+  return ids;
+}
 
 /** The dimensions of a query, with `time.grain` folded in and duplicates dropped. */
 export function effectiveDimensions(query: AnalyticsQuery): Dimension[] {
@@ -137,7 +107,7 @@ export function effectiveDimensions(query: AnalyticsQuery): Dimension[] {
   return [...new Set(all)];
 }
 
-async function currenciesInScope(db: Db, accountIds: string[]): Promise<Map<string, string>> {
+async function currenciesInScope(db: WarehouseDb, accountIds: string[]): Promise<Map<string, string>> {
   const rows = await queryRows<{ id: string; currency: string }>(
     db,
     sql`select id, currency from meta_ad_accounts where id = any(${textArray(accountIds)})`,
@@ -145,108 +115,104 @@ async function currenciesInScope(db: Db, accountIds: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.id, row.currency]));
 }
 
-/**
- * Runs one AnalyticsQuery as one parameterised SQL statement over the caller's accounts. Sums are
- * aggregated by ids first, then names are joined, and ratios are computed from the sums.
- */
 export interface ExecuteOptions {
   /** Currencies already known (from the catalog), to save a lookup per query. */
   currencyByAccount?: ReadonlyMap<string, string>;
 }
 
+/** Metrics a query computes or conditions on, in the order they first appear. */
+function metricsUsed(query: AnalyticsQuery): MetricKey[] {
+  return [
+    ...query.metrics,
+    ...(query.order ? [query.order.metric] : []),
+    ...(query.minVolume ? [query.minVolume.metric] : []),
+    ...(query.having ?? []).map((condition) => condition.metric),
+  ];
+}
+
+/**
+ * Runs one AnalyticsQuery as one parameterised SQL statement over the caller's accounts. Sums are
+ * aggregated by ids first, then names are joined, and ratios are computed from the sums.
+ */
 export async function executeQuery(
-  db: Db,
+  db: WarehouseDb,
   scope: Scope,
   input: AnalyticsQueryInput,
   options: ExecuteOptions = {},
 ): Promise<QueryResult> {
   const query = analyticsQuerySchema.parse(input);
-  const accountFilter = query.filters.find((filter) => filter.dimension === 'account');
-  // Narrowing is allowed; widening is not: ids outside the scope simply match nothing.
-  const accountIds = accountFilter
-    ? scope.accountIds.filter((id) => accountFilter.values.includes(id))
-    : [...scope.accountIds];
+  const accountIds = await accountsToRead(db, scope, query.filters);
   const currencyByAccount = options.currencyByAccount
     ? new Map([...options.currencyByAccount].filter(([id]) => accountIds.includes(id)))
     : await currenciesInScope(db, accountIds);
   const currencies = [...new Set(currencyByAccount.values())].sort();
 
-  const dimensions = effectiveDimensions(query);
-  const touchesMoney = [...query.metrics, ...(query.order ? [query.order.metric] : [])].some(
-    (key) => metrics[key].format === 'money' || key === 'roas' || key === 'roi',
-  );
-  // Different currencies are never added together: money is split per currency instead.
+  const dims = effectiveDimensions(query);
+  const specs = dims.map((key) => dimensions[key]);
+  const sums = [...new Set(requiredSums(metricsUsed(query)))];
+  // Different currencies are never added together: money splits per currency instead. A ratio
+  // of two money sums (roas) is no better for mixing them.
+  const touchesMoney = sums.some((key) => metrics[key].format === 'money');
   const splitByCurrency = touchesMoney && currencies.length > 1;
 
-  const specs = dimensions.map(dimensionSpec);
-  const inner = specs.flatMap((spec) => spec.inner);
-  if (splitByCurrency) inner.push(['currency', sql`ia.currency`]);
-  const sums = requiredSums([...query.metrics, ...(query.order ? [query.order.metric] : [])]);
-  if (query.minVolume && !isRatio(query.minVolume.metric)) sums.push(query.minVolume.metric as SumMetric);
-  const uniqueSums = [...new Set(sums)];
+  const entityFilters = query.filters.filter((filter) => filter.dimension !== 'account');
+  const filterSpecs = entityFilters.map((filter) => dimensions[filter.dimension]);
+  const innerJoins = [...new Set([...specs, ...filterSpecs].flatMap((spec) => spec.innerJoins))];
+  if (splitByCurrency) innerJoins.push('join meta_ad_accounts ia on ia.id = i.account_id');
+  const groups = specs.flatMap((spec) =>
+    spec.group.map(({ column, sql: expression }) => [column, expression]),
+  );
+  if (splitByCurrency) groups.push(['currency', 'ia.currency']);
 
-  const needsAdNames = dimensions.includes('ad');
-  const needsCampaignJoin =
-    dimensions.includes('objective') || query.filters.some((f) => f.dimension === 'objective');
   const conditions: SQL[] = [
     sql`i.account_id = any(${textArray(accountIds)})`,
     sql`i.day between ${query.time.range.start}::date and ${query.time.range.end}::date`,
+    ...entityFilters.map((filter) => filterCondition(filter, accountIds)),
   ];
-  for (const filter of query.filters) {
-    if (filter.dimension === 'account') continue;
-    conditions.push(sql`${filterColumn[filter.dimension]} = any(${textArray(filter.values)})`);
-  }
-
   const innerSelect = [
-    ...inner.map(([name, expression]) => sql`${expression} as ${sql.identifier(name)}`),
-    ...uniqueSums.map((key) => sql`${sumSql[key]} as ${sql.identifier(key)}`),
+    ...groups.map(
+      ([name, expression]) => sql`${sql.raw(expression as string)} as ${sql.identifier(name as string)}`,
+    ),
+    ...sums.map((key) => sql`${sumSql(key)} as ${sql.identifier(key)}`),
   ];
   // The campaign-day roll-up holds the same sums with 1/20 of the rows; use it when it can answer.
-  const needsAdRows =
-    dimensions.some((d) => d === 'adset' || d === 'ad') ||
-    query.filters.some((f) => f.dimension === 'adset' || f.dimension === 'ad');
-  const source = needsAdRows ? sql`meta_insights_daily` : sql`meta_insights_campaign_daily`;
+  const source = cheapestTable([...dims, ...entityFilters.map((filter) => filter.dimension)]);
   const innerQuery = sql`select ${sql.join(innerSelect, sql`, `)}
-    from ${source} i
-    ${needsCampaignJoin ? sql`left join meta_campaigns ic on ic.id = i.campaign_id` : sql``}
-    ${needsAdNames ? sql`join meta_ads dn on dn.id = i.ad_id` : sql``}
-    ${splitByCurrency ? sql`join meta_ad_accounts ia on ia.id = i.account_id` : sql``}
+    from ${sql.raw(source)} i
+    ${sql.raw(innerJoins.join('\n    '))}
     where ${sql.join(conditions, sql` and `)}
-    ${
-      inner.length > 0
-        ? sql`group by ${sql.join(
-            inner.map(([, expression]) => expression),
-            sql`, `,
-          )}`
-        : sql``
-    }`;
+    ${groups.length > 0 ? sql.raw(`group by ${groups.map(([, expression]) => expression).join(', ')}`) : sql``}`;
 
   const requested = [...new Set([...query.metrics, ...(query.order ? [query.order.metric] : [])])];
   const outerSelect = [
-    ...specs.flatMap((spec) => spec.outer),
+    ...labelColumns(specs).map(
+      ([name, expression]) => sql`${sql.raw(expression)} as ${sql.identifier(name)}`,
+    ),
     ...(splitByCurrency ? [sql`agg.currency`] : []),
-    ...uniqueSums
-      .filter((key) => !requested.includes(key))
+    ...sums
+      .filter((key) => !requested.includes(key as MetricKey))
       .map((key) => sql`agg.${sql.raw(key)}::text as ${sql.identifier(key)}`),
     ...requested.map((key) => sql`${metricSql(key)}::text as ${sql.identifier(key)}`),
   ];
-  const accountJoin = dimensions.includes('account')
-    ? [sql`left join meta_ad_accounts acc on acc.id = agg.account_id`]
-    : [];
-  const having = query.minVolume
-    ? sql`where ${metricSql(query.minVolume.metric)} >= ${query.minVolume.min}`
-    : sql``;
-  const order = orderBy(query, specs);
+  // Conditions at the output grain; a null (a ratio over zero) fails them, as SQL's null does.
+  const outerConditions = [
+    ...(query.minVolume ? [sql`${metricSql(query.minVolume.metric)} >= ${query.minVolume.min}`] : []),
+    ...(query.having ?? []).map(
+      (condition) =>
+        sql`${metricSql(condition.metric)} ${sql.raw(havingComparison[condition.op])} ${condition.value}`,
+    ),
+  ];
+  const outerJoins = [...new Set(specs.flatMap((spec) => spec.outerJoins))];
   const statement = sql`select ${sql.join(outerSelect, sql`, `)}
     from (${innerQuery}) agg
-    ${sql.join([...accountJoin, ...specs.flatMap((spec) => spec.joins)], sql` `)}
-    ${having}
-    ${order}
+    ${sql.raw(outerJoins.join('\n    '))}
+    ${outerConditions.length ? sql`where ${sql.join(outerConditions, sql` and `)}` : sql``}
+    ${orderBy(query, specs)}
     ${query.limit ? sql`limit ${query.limit}` : sql``}`;
 
   const compiled = dialect.sqlToQuery(statement);
   const rawRows = await queryCompiled<Record<string, string | null>>(db, statement, compiled);
-  const numericKeys = new Set<string>([...uniqueSums, ...requested]);
+  const numericKeys = new Set<string>([...sums, ...requested]);
   const rows = rawRows
     .map((raw) => {
       const row: ResultRow = {};
@@ -256,8 +222,8 @@ export async function executeQuery(
       return row;
     })
     // An aggregate over no rows still returns one row of nulls; that is "no data", not zero.
-    .filter((row) => dimensions.length > 0 || uniqueSums.some((key) => row[key] !== null));
-  const exactReach = await applyExactReach(db, query, dimensions, accountIds, rows);
+    .filter((row) => dims.length > 0 || sums.some((key) => row[key] !== null));
+  const exactReach = await applyExactReach(db, query, dims, accountIds, rows);
   return {
     query,
     rows,
@@ -268,7 +234,19 @@ export async function executeQuery(
   };
 }
 
-function orderBy(query: AnalyticsQuery, specs: DimensionSpec[]): SQL {
+/**
+ * The label columns of the groups, each row key once. A time group also carries its first day as
+ * `day` unless a finer dimension already names the day.
+ */
+function labelColumns(specs: DimensionDefinition[]): [string, string][] {
+  const columns = new Map<string, string>();
+  for (const spec of specs)
+    for (const { column, sql: expression } of spec.select) columns.set(column, expression);
+  for (const spec of specs) if (spec.firstDay && !columns.has('day')) columns.set('day', spec.firstDay);
+  return [...columns];
+}
+
+function orderBy(query: AnalyticsQuery, specs: DimensionDefinition[]): SQL {
   const tieBreak = specs.map((spec) => sql.identifier(spec.sortKey));
   if (query.order) {
     const direction = query.order.direction === 'asc' ? sql`asc` : sql`desc`;

@@ -1,171 +1,381 @@
 /**
- * The semantic layer's metric registry (DESIGN.md section 4). Sums are added at any grain; ratios
- * are always computed from sums at the output grain, never averaged from daily ratios.
+ * The semantic layer's metric registry. Each metric is declared once, as data: the executor's SQL,
+ * the parser's vocabulary, formats and ranking floors are read from these entries, and each sum
+ * names the Graph API field or actions it is loaded from. Sums are added at any grain; ratios and derived metrics are always computed
+ * from sums at the output grain, never averaged from daily ratios.
+ *
+ * Adding a metric: a sum needs one entry in `sumDefinitions` (plus its column in the loader and
+ * the warehouse); a ratio of existing sums needs one entry in `computedDefinitions`.
  */
-export const sumMetricKeys = [
-  'spend',
-  'impressions',
-  'clicks',
-  'link_clicks',
-  'reach',
-  'purchases',
-  'leads',
-  'conversions',
-  'revenue',
-  'post_engagements',
-  'post_reactions',
-  'post_comments',
-] as const;
 
-export const ratioMetricKeys = [
-  'ctr',
-  'cpc',
-  'cpm',
-  'cpa',
-  'cost_per_purchase',
-  'cost_per_lead',
-  'roas',
-  'roi',
-  'frequency',
-  'cvr',
-  'aov',
-] as const;
-
-export const metricKeys = [...sumMetricKeys, ...ratioMetricKeys] as const;
-export type SumMetric = (typeof sumMetricKeys)[number];
-export type RatioMetric = (typeof ratioMetricKeys)[number];
-export type MetricKey = (typeof metricKeys)[number];
+// The loader canonicalises actions by these same precedence lists; the warehouse layer does not
+// depend on the engine, so the registry points at its lists rather than the other way round.
+import { leadActionTypes, purchaseActionTypes } from '../warehouse/actions';
 
 export type MetricFormat = 'money' | 'count' | 'percent' | 'multiplier' | 'decimal';
+export type MetricKind = 'sum' | 'ratio' | 'derived';
+
+/** Where a sum's daily value comes from in a Graph API insights row. */
+export type MetricSource =
+  /** A numeric field of the row. */
+  | { field: string }
+  /**
+   * The first action type present in the row's `actions` (or `action_values`), in this order.
+   * Meta reports one conversion under several types at once, so they are never added up.
+   */
+  | { actions: readonly string[] }
+  | { actionValues: readonly string[] };
 
 export interface MetricDefinition {
   key: MetricKey;
   label: string;
   format: MetricFormat;
+  kind: MetricKind;
   /** Which way is good: cost metrics are better when lower. */
   better: 'higher' | 'lower';
-  /** For ratios: numerator and denominator sums, and a constant factor. */
-  ratio?: { numerator: SumMetric | 'revenue_minus_spend'; denominator: SumMetric; factor: number };
+  /** Words marketers use for it; each phrase belongs to one metric only. */
+  words: readonly string[];
   /** How the value is computed, for the reasoning section. */
   formula: string;
+  /** True when the figure changes with which action counts as a conversion. */
+  dependsOnConversionEvent: boolean;
+  /** Sums: the aggregate over one warehouse row, aliased `i`. */
+  sql?: string;
+  /** Sums loaded from the Graph API: which field or actions feed the warehouse column. */
+  source?: MetricSource;
+  /** Ratios and derived metrics: (numerator − minus) × factor ÷ denominator, over the sums. */
+  ratio?: { numerator: SumMetric; minus?: SumMetric; denominator: SumMetric; factor: number };
+  /** Rankings skip rows below this volume, so one lucky sale does not top the list. */
+  minVolume?: { metric: SumMetric; min: number };
 }
 
-const sum = (key: SumMetric, label: string, format: MetricFormat, better: 'higher' | 'lower' = 'higher') => ({
-  key,
-  label,
-  format,
-  better,
-  formula: `sum of ${label.toLowerCase()}`,
-});
-
-export const metrics: Record<MetricKey, MetricDefinition> = {
-  spend: sum('spend', 'Spend', 'money', 'higher'),
-  impressions: sum('impressions', 'Impressions', 'count'),
-  clicks: sum('clicks', 'Clicks', 'count'),
-  link_clicks: sum('link_clicks', 'Link clicks', 'count'),
-  reach: {
-    ...sum('reach', 'Reach', 'count'),
-    formula: 'unique people reached; daily reach summed, so an upper bound over several days or ads',
-  },
-  purchases: {
-    ...sum('purchases', 'Purchases', 'count'),
-    formula: 'purchases (omni_purchase, counted once)',
-  },
-  leads: { ...sum('leads', 'Leads', 'count'), formula: 'leads (lead, counted once)' },
-  conversions: { ...sum('conversions', 'Conversions', 'count'), formula: 'purchases + leads' },
-  revenue: { ...sum('revenue', 'Revenue', 'money'), formula: 'purchase conversion value' },
-  post_engagements: sum('post_engagements', 'Post engagements', 'count'),
-  post_reactions: sum('post_reactions', 'Post reactions', 'count'),
-  post_comments: sum('post_comments', 'Post comments', 'count'),
-  ctr: ratio('ctr', 'CTR', 'percent', 'higher', 'clicks', 'impressions', 100, 'clicks ÷ impressions × 100'),
-  cpc: ratio('cpc', 'CPC', 'money', 'lower', 'spend', 'clicks', 1, 'spend ÷ clicks'),
-  cpm: ratio('cpm', 'CPM', 'money', 'lower', 'spend', 'impressions', 1000, 'spend ÷ impressions × 1000'),
-  cpa: ratio(
-    'cpa',
-    'CPA',
-    'money',
-    'lower',
-    'spend',
-    'conversions',
-    1,
-    'spend ÷ conversions (purchases + leads)',
-  ),
-  cost_per_purchase: ratio(
-    'cost_per_purchase',
-    'Cost per purchase',
-    'money',
-    'lower',
-    'spend',
-    'purchases',
-    1,
-    'spend ÷ purchases',
-  ),
-  cost_per_lead: ratio(
-    'cost_per_lead',
-    'Cost per lead',
-    'money',
-    'lower',
-    'spend',
-    'leads',
-    1,
-    'spend ÷ leads',
-  ),
-  roas: ratio('roas', 'ROAS', 'multiplier', 'higher', 'revenue', 'spend', 1, 'revenue ÷ spend'),
-  roi: ratio(
-    'roi',
-    'ROI',
-    'percent',
-    'higher',
-    'revenue_minus_spend',
-    'spend',
-    100,
-    '(revenue − spend) ÷ spend × 100',
-  ),
-  frequency: ratio(
-    'frequency',
-    'Frequency',
-    'decimal',
-    'higher',
-    'impressions',
-    'reach',
-    1,
-    'impressions ÷ reach (daily reach summed, so a lower bound over several days)',
-  ),
-  cvr: ratio(
-    'cvr',
-    'Conversion rate',
-    'percent',
-    'higher',
-    'conversions',
-    'clicks',
-    100,
-    'conversions ÷ clicks × 100',
-  ),
-  aov: ratio(
-    'aov',
-    'Average order value',
-    'money',
-    'higher',
-    'revenue',
-    'purchases',
-    1,
-    'revenue ÷ purchases',
-  ),
+type Spec<K extends string> = Omit<MetricDefinition, 'key' | 'ratio' | 'minVolume'> & {
+  ratio?: { numerator: K; minus?: K; denominator: K; factor: number };
+  minVolume?: { metric: K; min: number };
 };
 
-function ratio(
-  key: RatioMetric,
-  label: string,
-  format: MetricFormat,
-  better: 'higher' | 'lower',
-  numerator: SumMetric | 'revenue_minus_spend',
-  denominator: SumMetric,
-  factor: number,
-  formula: string,
-): MetricDefinition {
-  return { key, label, format, better, ratio: { numerator, denominator, factor }, formula };
+interface SumInput {
+  label: string;
+  format: MetricFormat;
+  words: readonly string[];
+  sql: string;
+  source?: MetricSource;
+  formula?: string;
+  better?: 'higher' | 'lower';
+  dependsOnConversionEvent?: boolean;
 }
 
+function sum(input: SumInput): Spec<string> {
+  return {
+    kind: 'sum',
+    better: 'higher',
+    formula: `sum of ${input.label.toLowerCase()}`,
+    dependsOnConversionEvent: false,
+    ...input,
+  };
+}
+
+const sumDefinitions = {
+  spend: sum({
+    label: 'Spend',
+    format: 'money',
+    sql: 'sum(i.spend)',
+    source: { field: 'spend' },
+    words: [
+      'amount spent',
+      'money spent',
+      'ad spend',
+      'adspend',
+      'money went into ads',
+      'money went into',
+      'money did i put',
+      'budget spent',
+      'spend',
+      'spent',
+      'spending',
+      'spends',
+      'cost',
+      'costs',
+      'investment',
+      'invested',
+    ],
+  }),
+  impressions: sum({
+    label: 'Impressions',
+    format: 'count',
+    sql: 'sum(i.impressions)',
+    source: { field: 'impressions' },
+    words: ['impressions', 'impression', 'imps'],
+  }),
+  clicks: sum({
+    label: 'Clicks',
+    format: 'count',
+    sql: 'sum(i.clicks)',
+    source: { field: 'clicks' },
+    words: ['clicks', 'click'],
+  }),
+  link_clicks: sum({
+    label: 'Link clicks',
+    format: 'count',
+    sql: 'sum(i.link_clicks)',
+    source: { field: 'inline_link_clicks' },
+    words: ['link clicks', 'link click'],
+  }),
+  reach: sum({
+    label: 'Reach',
+    format: 'count',
+    sql: 'sum(i.reach)',
+    source: { field: 'reach' },
+    formula: 'unique people reached; daily reach summed, so an upper bound over several days or ads',
+    words: ['people reached', 'unique people', 'unique users', 'reach', 'reached'],
+  }),
+  purchases: sum({
+    label: 'Purchases',
+    format: 'count',
+    sql: 'sum(i.purchases)',
+    source: { actions: purchaseActionTypes },
+    formula: 'purchases (omni_purchase, counted once)',
+    dependsOnConversionEvent: true,
+    words: ['how many sales', 'number of sales', 'purchases', 'purchase', 'orders', 'order'],
+  }),
+  leads: sum({
+    label: 'Leads',
+    format: 'count',
+    sql: 'sum(i.leads)',
+    source: { actions: leadActionTypes },
+    formula: 'leads (lead, counted once)',
+    dependsOnConversionEvent: true,
+    words: ['sign ups', 'sign-ups', 'signups', 'registrations', 'form fills', 'leads', 'lead'],
+  }),
+  // Stored as purchases and leads separately; the sum of the two is taken row by row.
+  conversions: sum({
+    label: 'Conversions',
+    format: 'count',
+    sql: 'sum(i.purchases + i.leads)',
+    formula: 'purchases + leads',
+    dependsOnConversionEvent: true,
+    words: ['conversions', 'conversion', 'results', 'acquisitions'],
+  }),
+  revenue: sum({
+    label: 'Revenue',
+    format: 'money',
+    sql: 'sum(i.revenue)',
+    source: { actionValues: purchaseActionTypes },
+    formula: 'purchase conversion value',
+    dependsOnConversionEvent: true,
+    words: [
+      'conversion value',
+      'purchase value',
+      'sales value',
+      'revenue',
+      'sales',
+      'income',
+      'earnings',
+      'earned',
+      'how much did i make',
+      'how much did we make',
+    ],
+  }),
+  post_engagements: sum({
+    label: 'Post engagements',
+    format: 'count',
+    sql: 'sum(i.post_engagements)',
+    source: { actions: ['post_engagement'] },
+    words: ['post engagements', 'post engagement', 'engagements', 'engagement'],
+  }),
+  post_reactions: sum({
+    label: 'Post reactions',
+    format: 'count',
+    sql: 'sum(i.post_reactions)',
+    source: { actions: ['post_reaction'] },
+    words: ['reactions', 'likes'],
+  }),
+  post_comments: sum({
+    label: 'Post comments',
+    format: 'count',
+    sql: 'sum(i.post_comments)',
+    source: { actions: ['comment'] },
+    words: ['comments'],
+  }),
+} satisfies Record<string, Spec<string>>;
+
+export type SumMetric = keyof typeof sumDefinitions;
+
+interface ComputedInput {
+  label: string;
+  format: MetricFormat;
+  better: 'higher' | 'lower';
+  words: readonly string[];
+  formula: string;
+  ratio: { numerator: SumMetric; minus?: SumMetric; denominator: SumMetric; factor: number };
+  minVolume: { metric: SumMetric; min: number };
+  dependsOnConversionEvent?: boolean;
+}
+
+function computed(input: ComputedInput): Spec<SumMetric> {
+  // A plain quotient of two sums is a ratio; anything more (roi subtracts first) is derived.
+  return { kind: input.ratio.minus ? 'derived' : 'ratio', dependsOnConversionEvent: false, ...input };
+}
+
+// A ratio of impressions needs a thousand of them, of clicks twenty, of conversions one.
+const perImpressions = { metric: 'impressions', min: 1000 } as const;
+const perClicks = { metric: 'clicks', min: 20 } as const;
+const perPurchase = { metric: 'purchases', min: 1 } as const;
+
+const computedDefinitions = {
+  ctr: computed({
+    label: 'CTR',
+    format: 'percent',
+    better: 'higher',
+    ratio: { numerator: 'clicks', denominator: 'impressions', factor: 100 },
+    formula: 'clicks ÷ impressions × 100',
+    minVolume: perImpressions,
+    words: [
+      'click-through rate',
+      'click through rate',
+      'clickthrough rate',
+      'click thru rate',
+      'click-thru rate',
+      'clickthru rate',
+      'clickthru',
+      'click rate',
+      'ctr',
+    ],
+  }),
+  cpc: computed({
+    label: 'CPC',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'clicks', factor: 1 },
+    formula: 'spend ÷ clicks',
+    minVolume: perClicks,
+    words: ['cost per click', 'cost-per-click', 'per click', 'cpc'],
+  }),
+  cpm: computed({
+    label: 'CPM',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'impressions', factor: 1000 },
+    formula: 'spend ÷ impressions × 1000',
+    minVolume: perImpressions,
+    words: [
+      'cost per mille',
+      'cost per thousand impressions',
+      'cost per thousand',
+      'cost per 1000 impressions',
+      'cost per 1,000 impressions',
+      'per thousand impressions',
+      'per mille',
+      'cpm',
+    ],
+  }),
+  cpa: computed({
+    label: 'CPA',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'conversions', factor: 1 },
+    formula: 'spend ÷ conversions (purchases + leads)',
+    minVolume: { metric: 'conversions', min: 1 },
+    dependsOnConversionEvent: true,
+    words: [
+      'cost per acquisition',
+      'cost per conversion',
+      'cost per result',
+      'cost per action',
+      'acquisition cost',
+      'customer acquisition cost',
+      'cac',
+      'cpa',
+    ],
+  }),
+  cost_per_purchase: computed({
+    label: 'Cost per purchase',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'purchases', factor: 1 },
+    formula: 'spend ÷ purchases',
+    minVolume: perPurchase,
+    dependsOnConversionEvent: true,
+    words: ['cost per purchase', 'cost per sale', 'cost per order'],
+  }),
+  cost_per_lead: computed({
+    label: 'Cost per lead',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'leads', factor: 1 },
+    formula: 'spend ÷ leads',
+    minVolume: { metric: 'leads', min: 1 },
+    dependsOnConversionEvent: true,
+    words: ['cost per lead', 'cost per signup', 'cost per sign up', 'cpl'],
+  }),
+  roas: computed({
+    label: 'ROAS',
+    format: 'multiplier',
+    better: 'higher',
+    ratio: { numerator: 'revenue', denominator: 'spend', factor: 1 },
+    formula: 'revenue ÷ spend',
+    minVolume: perPurchase,
+    dependsOnConversionEvent: true,
+    words: ['return on ad spend', 'return on adspend', 'return on spend', 'roas'],
+  }),
+  roi: computed({
+    label: 'ROI',
+    format: 'percent',
+    better: 'higher',
+    ratio: { numerator: 'revenue', minus: 'spend', denominator: 'spend', factor: 100 },
+    formula: '(revenue − spend) ÷ spend × 100',
+    minVolume: perPurchase,
+    dependsOnConversionEvent: true,
+    words: ['return on investment', 'roi'],
+  }),
+  frequency: computed({
+    label: 'Frequency',
+    format: 'decimal',
+    better: 'higher',
+    ratio: { numerator: 'impressions', denominator: 'reach', factor: 1 },
+    formula: 'impressions ÷ reach (daily reach summed, so a lower bound over several days)',
+    minVolume: perImpressions,
+    words: ['frequency'],
+  }),
+  cvr: computed({
+    label: 'Conversion rate',
+    format: 'percent',
+    better: 'higher',
+    ratio: { numerator: 'conversions', denominator: 'clicks', factor: 100 },
+    formula: 'conversions ÷ clicks × 100',
+    minVolume: perClicks,
+    dependsOnConversionEvent: true,
+    words: ['conversion rate', 'cvr'],
+  }),
+  aov: computed({
+    label: 'Average order value',
+    format: 'money',
+    better: 'higher',
+    ratio: { numerator: 'revenue', denominator: 'purchases', factor: 1 },
+    formula: 'revenue ÷ purchases',
+    minVolume: perPurchase,
+    dependsOnConversionEvent: true,
+    words: ['average order value', 'avg order value', 'order value', 'aov'],
+  }),
+} satisfies Record<string, Spec<SumMetric>>;
+
+export type RatioMetric = keyof typeof computedDefinitions;
+export type MetricKey = SumMetric | RatioMetric;
+
+type NonEmpty<T> = [T, ...T[]];
+export const sumMetricKeys = Object.keys(sumDefinitions) as NonEmpty<SumMetric>;
+export const ratioMetricKeys = Object.keys(computedDefinitions) as NonEmpty<RatioMetric>;
+export const metricKeys: NonEmpty<MetricKey> = [...sumMetricKeys, ...ratioMetricKeys];
+
+const withKeys = <K extends MetricKey>(specs: Record<K, Spec<SumMetric>>) =>
+  Object.fromEntries(Object.entries<Spec<SumMetric>>(specs).map(([key, spec]) => [key, { key, ...spec }]));
+
+export const metrics = {
+  ...withKeys(sumDefinitions as Record<SumMetric, Spec<SumMetric>>),
+  ...withKeys(computedDefinitions),
+} as Record<MetricKey, MetricDefinition>;
+
+/** Computed at the output grain from sums (a ratio or a derived metric), never summed itself. */
 export function isRatio(key: MetricKey): key is RatioMetric {
   return metrics[key].ratio !== undefined;
 }
@@ -174,14 +384,12 @@ export function isRatio(key: MetricKey): key is RatioMetric {
 export function requiredSums(keys: readonly MetricKey[]): SumMetric[] {
   const needed = new Set<SumMetric>();
   for (const key of keys) {
-    const ratioDef = metrics[key].ratio;
-    if (!ratioDef) needed.add(key as SumMetric);
+    const ratio = metrics[key].ratio;
+    if (!ratio) needed.add(key as SumMetric);
     else {
-      needed.add(ratioDef.denominator);
-      if (ratioDef.numerator === 'revenue_minus_spend') {
-        needed.add('revenue');
-        needed.add('spend');
-      } else needed.add(ratioDef.numerator);
+      needed.add(ratio.numerator);
+      if (ratio.minus) needed.add(ratio.minus);
+      needed.add(ratio.denominator);
     }
   }
   return [...needed];
@@ -189,21 +397,5 @@ export function requiredSums(keys: readonly MetricKey[]): SumMetric[] {
 
 /** Rankings of ratios skip rows with too little volume for the ratio to mean anything. */
 export function minimumVolume(metric: MetricKey): { metric: MetricKey; min: number } | undefined {
-  if (!isRatio(metric)) return undefined;
-  switch (metric) {
-    case 'roas':
-    case 'roi':
-    case 'aov':
-    case 'cost_per_purchase':
-      return { metric: 'purchases', min: 1 };
-    case 'cost_per_lead':
-      return { metric: 'leads', min: 1 };
-    case 'cpa':
-      return { metric: 'conversions', min: 1 };
-    case 'cpc':
-    case 'cvr':
-      return { metric: 'clicks', min: 20 };
-    default:
-      return { metric: 'impressions', min: 1000 };
-  }
+  return metrics[metric].minVolume;
 }

@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import { dimensionKeys, entityDimensions, timeGrains } from './dimensions';
 import { metricKeys } from './metrics';
+
+export {
+  type Dimension,
+  dimensionKeys,
+  type EntityDimension,
+  entityDimensions,
+  type TimeGrain,
+  timeGrains,
+} from './dimensions';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
@@ -7,41 +17,67 @@ export const dateRangeSchema = z
   .object({ start: day, end: day })
   .refine((range) => range.start <= range.end, { message: 'start must not be after end' });
 
-export const entityDimensions = ['account', 'campaign', 'adset', 'ad', 'objective'] as const;
-export const timeGrains = ['day', 'week', 'month'] as const;
-export const dimensionKeys = [...entityDimensions, ...timeGrains] as const;
-export type EntityDimension = (typeof entityDimensions)[number];
-export type TimeGrain = (typeof timeGrains)[number];
-export type Dimension = (typeof dimensionKeys)[number];
-
 export const metricSchema = z.enum(metricKeys);
+
+export const filterOps = ['in', 'not_in', 'contains', 'not_contains'] as const;
+export type FilterOp = (typeof filterOps)[number];
+
+export const havingOps = ['gt', 'gte', 'lt', 'lte'] as const;
+export type HavingOp = (typeof havingOps)[number];
+
+const filterSchema = z
+  .object({
+    dimension: z.enum(entityDimensions),
+    /**
+     * Absent means 'in'. 'in'/'not_in' compare ids (objective codes for objective);
+     * 'contains'/'not_contains' match the entity's name, case-insensitively, against any value.
+     */
+    op: z.enum(filterOps).optional(),
+    values: z.array(z.string().min(1).max(200)).min(1).max(100),
+  })
+  .refine(
+    (filter) => filter.dimension !== 'objective' || !filter.op || ['in', 'not_in'].includes(filter.op),
+    {
+      message: 'objective filters take objective codes with in or not_in only',
+    },
+  );
+
+export type QueryFilter = z.infer<typeof filterSchema>;
+
+/** A filter's operator, with the default spelled out. */
+export const filterOp = (filter: Pick<QueryFilter, 'op'>): FilterOp => filter.op ?? 'in';
 
 /**
  * The one question shape the executor answers. The parser and the optional LLM both produce it,
  * and it is validated here, so nothing reaches SQL that this schema does not allow.
  */
 export const analyticsQuerySchema = z.object({
-  metrics: z.array(metricSchema).min(1).max(12),
+  // Naming the same metric twice is harmless: repeats are dropped.
+  metrics: z
+    .array(metricSchema)
+    .min(1)
+    .max(metricKeys.length)
+    .transform((keys) => [...new Set(keys)]),
   dimensions: z.array(z.enum(dimensionKeys)).max(3).default([]),
   time: z.object({
     range: dateRangeSchema,
-    /** Shorthand for adding day, week or month to the dimensions. */
+    /** Shorthand for adding a time dimension (day, week, month, quarter, weekday) to the dimensions. */
     grain: z.enum(timeGrains).optional(),
     compare: dateRangeSchema.optional(),
   }),
-  filters: z
-    .array(
-      z.object({
-        dimension: z.enum(entityDimensions),
-        values: z.array(z.string().min(1).max(200)).min(1).max(100),
-      }),
-    )
-    .max(5)
-    .default([]),
+  filters: z.array(filterSchema).max(8).default([]),
   order: z.object({ metric: metricSchema, direction: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(500).optional(),
   /** Rankings of ratios ignore rows below this volume, so one lucky sale does not top the list. */
   minVolume: z.object({ metric: metricSchema, min: z.number().nonnegative() }).optional(),
+  /**
+   * Conditions on each output row after aggregation ("campaigns with ROAS above 2"). A row whose
+   * metric has no value (a ratio over zero) fails its condition.
+   */
+  having: z
+    .array(z.object({ metric: metricSchema, op: z.enum(havingOps), value: z.number() }))
+    .max(5)
+    .optional(),
 });
 
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;

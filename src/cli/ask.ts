@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { failureAnswer } from '../analyst/compose/fallback';
 import { readDatasetFolder } from '../analyst/dataset-folder';
 import { generateDemoData } from '../analyst/demo/generate';
-import { answerQuestion } from '../analyst/engine';
-import { loadDataset } from '../analyst/load';
+import { type AnalystRequest, answerQuestion } from '../analyst/engine';
 import { assembleReport } from '../analyst/report';
 import { openDatabase } from '../server/db/client';
 import type { AssistantMessage, ContentItem } from '../shared/api/answer';
+import { loadDataset } from '../warehouse/load';
 
 const usage = 'Usage: arlo ask [--data DIR] [--now YYYY-MM-DD] [--json] (--batch FILE | "question")';
 
@@ -27,7 +28,7 @@ export async function askCommand(args: string[]): Promise<number> {
   const questions = values.batch
     ? await readBatch(values.batch)
     : positionals.length
-      ? [positionals.join(' ')]
+      ? [{ question: positionals.join(' ') }]
       : [];
   if (questions.length === 0) throw new Error(`no question given\n${usage}`);
 
@@ -38,9 +39,12 @@ export async function askCommand(args: string[]): Promise<number> {
     await database.migrate();
     await loadDataset(database.db, dataset);
     const scope = { accountIds: dataset.adAccounts.map((account) => account.account_id) };
-    for (const question of questions) {
-      const answer = await answerQuestion({ db: database.db, scope, today }, question);
-      const message = answer.sections ? assembleReport(answer.sections) : answer.message;
+    // Earlier questions per conversation, in file order: what a chat session would have seen.
+    const conversations = new Map<string, string[]>();
+    for (const { question, conversation } of questions) {
+      const earlier = conversation === undefined ? [] : (conversations.get(conversation) ?? []);
+      if (conversation !== undefined) conversations.set(conversation, [...earlier, question]);
+      const message = await answerOrFailure({ db: database.db, scope, today }, question, earlier);
       process.stdout.write(values.json ? `${JSON.stringify(message)}\n` : `${render(message)}\n\n`);
     }
     return 0;
@@ -49,19 +53,56 @@ export async function askCommand(args: string[]): Promise<number> {
   }
 }
 
-/** One question a line, or JSONL lines with a `question` field. */
-async function readBatch(file: string): Promise<string[]> {
+/**
+ * One question's message. A failure inside the engine is this question's alone: the batch goes on
+ * with a message that says so, and the real error goes to stderr for whoever runs the batch.
+ */
+async function answerOrFailure(
+  request: AnalystRequest,
+  question: string,
+  history: readonly string[],
+): Promise<AssistantMessage> {
+  try {
+    const answer = await answerQuestion(request, question, history);
+    return answer.sections ? assembleReport(answer.sections) : answer.message;
+  } catch (error) {
+    process.stderr.write(`arlo ask: could not answer ${JSON.stringify(question)}: ${errorText(error)}\n`);
+    return failureAnswer();
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+interface BatchLine {
+  question: string;
+  /** Lines that share it are one conversation: each is a follow-up to the ones before it. */
+  conversation?: string;
+}
+
+/** One question a line, or JSONL lines with a `question` field and an optional `conversation`. */
+async function readBatch(file: string): Promise<BatchLine[]> {
   const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim());
   return lines.map((line, index) => {
-    if (!line.trim().startsWith('{')) return line.trim();
-    const parsed = JSON.parse(line) as { question?: unknown };
-    if (typeof parsed.question !== 'string') throw new Error(`${file} line ${index + 1} has no "question"`);
-    return parsed.question;
+    if (!line.trim().startsWith('{')) return { question: line.trim() };
+    const where = `${file} line ${index + 1}`;
+    const parsed = JSON.parse(line) as { question?: unknown; conversation?: unknown };
+    if (typeof parsed.question !== 'string') throw new Error(`${where} has no "question"`);
+    const { conversation } = parsed;
+    if (conversation === undefined || conversation === null) return { question: parsed.question };
+    if (typeof conversation !== 'string' && typeof conversation !== 'number')
+      throw new Error(`${where}: "conversation" must be a string or a number`);
+    return { question: parsed.question, conversation: String(conversation) };
   });
 }
 
 function render(message: AssistantMessage): string {
-  return [message.analytics, message.reasoning, message.actionable_insights].map(renderItem).join('\n\n');
+  const parts = [message.error, message.analytics, message.reasoning, message.actionable_insights];
+  return parts
+    .filter((part): part is ContentItem => Boolean(part))
+    .map(renderItem)
+    .join('\n\n');
 }
 
 function renderItem(item: ContentItem): string {

@@ -4,9 +4,9 @@ import { formatChange } from '../../src/analyst/compose/evidence';
 import { addDays } from '../../src/analyst/dates';
 import { demoScenario } from '../../src/analyst/demo/generate';
 import { type Answer, answerQuestion } from '../../src/analyst/engine';
-import type { GraphInsightRow } from '../../src/analyst/graph-types';
 import { metaCampaigns } from '../../src/server/db/schema';
 import { type AssistantMessage, assistantMessageSchema, type ContentItem } from '../../src/shared/api/answer';
+import type { GraphInsightRow } from '../../src/warehouse/graph-types';
 import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
 
 const today = '2026-11-20';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/analyst/demo/calendar';
 import { demoScenario, demoScenarioDates, generateDemoData } from '../../src/analyst/demo/generate';
-import type { GraphAction, GraphDataset, GraphInsightRow } from '../../src/analyst/graph-types';
+import type { GraphAction, GraphDataset, GraphInsightRow } from '../../src/warehouse/graph-types';
 
 const TODAY = '2026-11-20';
 const PURCHASE_ALIASES = ['omni_purchase', 'purchase', 'offsite_conversion.fb_pixel_purchase'];

@@ -1,7 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeQuery } from '../../src/analyst/executor';
-import { InvalidInsightRowError, loadDataset } from '../../src/analyst/load';
+import { executeQuery, type Scope } from '../../src/analyst/executor';
+import { type MetricKey, metricKeys } from '../../src/analyst/metrics';
+import type { AnalyticsQueryInput } from '../../src/analyst/query';
+import { queryRows } from '../../src/analyst/warehouse-db';
+import { InvalidInsightRowError, loadDataset } from '../../src/warehouse/load';
+import { textArray } from '../../src/warehouse/sql-arrays';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
 import { graphAccount, graphRow } from '../helpers/graph-rows';
 
 const range = { start: '2026-11-01', end: '2026-11-02' };
@@ -231,5 +237,287 @@ describe('loading and querying the warehouse', () => {
     await expect(
       run(['1'], { metrics: ['spend'], time: { range: { start: '2026-11-05', end: '2026-11-01' } } }),
     ).rejects.toThrow(/start must not be after end/);
+  });
+});
+
+// Names chosen so that an unescaped LIKE wildcard ('%', '_') would match more than it should.
+const filterDataset = {
+  adAccounts: [graphAccount('5', 'Acme Shop'), graphAccount('6', 'Beta_Store 100%')],
+  insights: {
+    act_5: [
+      graphRow({
+        account: '5',
+        campaign: 'Summer Sale',
+        adset: 'Summer | Women',
+        ad: 'Video Hero',
+        day: '2026-12-01',
+        impressions: 1000,
+        clicks: 50,
+        spend: '100.00',
+        purchases: 4,
+        revenue: '400.00',
+      }),
+      graphRow({
+        account: '5',
+        campaign: 'Summer Sale',
+        adset: 'Summer | Men',
+        ad: 'Static Promo',
+        day: '2026-12-01',
+        impressions: 1000,
+        clicks: 10,
+        spend: '50.00',
+        purchases: 1,
+        revenue: '50.00',
+      }),
+      graphRow({
+        account: '5',
+        campaign: 'Winter Leads',
+        ad: 'Lead Form',
+        day: '2026-12-01',
+        impressions: 2000,
+        clicks: 20,
+        spend: '40.00',
+        leads: 4,
+        objective: 'OUTCOME_LEADS',
+      }),
+      graphRow({
+        account: '5',
+        campaign: '50% Off_Flash',
+        ad: 'Video Flash',
+        day: '2026-12-01',
+        impressions: 100,
+        clicks: 1,
+        spend: '10.00',
+      }),
+    ],
+    act_6: [
+      graphRow({
+        account: '6',
+        campaign: 'Summer Beta',
+        ad: 'Video Beta',
+        day: '2026-12-01',
+        impressions: 300,
+        clicks: 3,
+        spend: '30.00',
+        purchases: 1,
+        revenue: '60.00',
+      }),
+    ],
+  },
+};
+
+describe('filters by name and exclusion, and conditions on the output rows', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await loadDataset(t.database.db, filterDataset);
+  });
+  afterAll(() => t.drop());
+
+  const day = { start: '2026-12-01', end: '2026-12-01' };
+  const both = ['5', '6'];
+  const spendWhere = async (filters: AnalyticsQueryInput['filters'], accountIds = both) =>
+    (await executeQuery(t.database.db, { accountIds }, { metrics: ['spend'], filters, time: { range: day } }))
+      .rows[0]?.spend ?? null;
+
+  it('matches campaign names by case-insensitive substring, or excludes them', async () => {
+    expect(await spendWhere([{ dimension: 'campaign', op: 'contains', values: ['SUMMER'] }])).toBe(180);
+    expect(await spendWhere([{ dimension: 'campaign', op: 'not_contains', values: ['summer'] }])).toBe(50);
+    // Any of the values: "winter" or "flash".
+    expect(await spendWhere([{ dimension: 'campaign', op: 'contains', values: ['winter', 'flash'] }])).toBe(
+      50,
+    );
+  });
+
+  it('treats % and _ in a name filter as plain characters', async () => {
+    expect(await spendWhere([{ dimension: 'campaign', op: 'contains', values: ['%'] }])).toBe(10);
+    expect(await spendWhere([{ dimension: 'campaign', op: 'contains', values: ['_'] }])).toBe(10);
+    expect(await spendWhere([{ dimension: 'campaign', op: 'not_contains', values: ['%'] }])).toBe(220);
+  });
+
+  it('matches ad set and ad names, reading the ad-level rows', async () => {
+    expect(await spendWhere([{ dimension: 'adset', op: 'contains', values: ['women'] }])).toBe(100);
+    expect(await spendWhere([{ dimension: 'adset', op: 'not_contains', values: ['women'] }])).toBe(130);
+    expect(await spendWhere([{ dimension: 'ad', op: 'contains', values: ['video'] }])).toBe(140);
+    expect(await spendWhere([{ dimension: 'ad', op: 'not_contains', values: ['video'] }])).toBe(90);
+    const { sql } = await executeQuery(
+      t.database.db,
+      { accountIds: both },
+      {
+        metrics: ['spend'],
+        filters: [{ dimension: 'ad', op: 'contains', values: ['video'] }],
+        time: { range: day },
+      },
+    );
+    expect(sql).not.toContain('meta_insights_campaign_daily');
+  });
+
+  it('matches account names and narrows the currencies to the accounts read', async () => {
+    expect(await spendWhere([{ dimension: 'account', op: 'contains', values: ['beta_store'] }])).toBe(30);
+    expect(await spendWhere([{ dimension: 'account', op: 'contains', values: ['%'] }])).toBe(30);
+    expect(await spendWhere([{ dimension: 'account', op: 'not_contains', values: ['beta'] }])).toBe(200);
+    expect(await spendWhere([{ dimension: 'account', op: 'not_in', values: ['5'] }])).toBe(30);
+  });
+
+  it('never matches a name outside the scope', async () => {
+    expect(await spendWhere([{ dimension: 'account', op: 'contains', values: ['beta'] }], ['5'])).toBeNull();
+    expect(await spendWhere([{ dimension: 'campaign', op: 'contains', values: ['summer'] }], ['5'])).toBe(
+      150,
+    );
+    expect(await spendWhere([{ dimension: 'account', op: 'not_in', values: ['5'] }], ['5'])).toBeNull();
+  });
+
+  it('excludes ids and objective codes with not_in', async () => {
+    expect(await spendWhere([{ dimension: 'campaign', op: 'not_in', values: ['5-Summer Sale'] }])).toBe(80);
+    expect(await spendWhere([{ dimension: 'objective', op: 'not_in', values: ['OUTCOME_LEADS'] }])).toBe(190);
+    expect(await spendWhere([{ dimension: 'objective', values: ['OUTCOME_LEADS'] }])).toBe(40);
+    await expect(spendWhere([{ dimension: 'objective', op: 'contains', values: ['SALES'] }])).rejects.toThrow(
+      /objective/,
+    );
+  });
+
+  it('keeps only the groups that meet every condition, each operator', async () => {
+    const campaignsWhere = async (having: AnalyticsQueryInput['having'], metrics: MetricKey[] = ['roas']) =>
+      (
+        await executeQuery(
+          t.database.db,
+          { accountIds: both },
+          { metrics, dimensions: ['campaign'], having, time: { range: day } },
+        )
+      ).rows
+        .map((row) => row.campaign)
+        .sort();
+    // ROAS: Summer Sale 3, Summer Beta 2, Winter Leads 0, 50% Off_Flash 0.
+    expect(await campaignsWhere([{ metric: 'roas', op: 'gt', value: 2 }])).toEqual(['Summer Sale']);
+    expect(await campaignsWhere([{ metric: 'roas', op: 'gte', value: 2 }])).toEqual([
+      'Summer Beta',
+      'Summer Sale',
+    ]);
+    expect(await campaignsWhere([{ metric: 'roas', op: 'lt', value: 2 }])).toEqual([
+      '50% Off_Flash',
+      'Winter Leads',
+    ]);
+    expect(await campaignsWhere([{ metric: 'roas', op: 'lte', value: 2 }])).toEqual([
+      '50% Off_Flash',
+      'Summer Beta',
+      'Winter Leads',
+    ]);
+    // Conditions combine, and may name a metric the answer does not show.
+    expect(
+      await campaignsWhere(
+        [
+          { metric: 'clicks', op: 'gte', value: 20 },
+          { metric: 'spend', op: 'lt', value: 100 },
+        ],
+        ['spend'],
+      ),
+    ).toEqual(['Winter Leads']);
+  });
+
+  it('fails a condition whose metric has no value', async () => {
+    // Cost per purchase is null without purchases: Winter Leads and 50% Off_Flash drop out.
+    const { rows } = await executeQuery(
+      t.database.db,
+      { accountIds: both },
+      {
+        metrics: ['cost_per_purchase'],
+        dimensions: ['campaign'],
+        having: [{ metric: 'cost_per_purchase', op: 'lt', value: 1_000_000 }],
+        time: { range: day },
+      },
+    );
+    expect(rows.map((row) => [row.campaign, row.cost_per_purchase])).toEqual([
+      ['Summer Beta', 30],
+      ['Summer Sale', 30],
+    ]);
+  });
+
+  it('answers a question naming many metrics, repeats included', async () => {
+    const twenty = metricKeys.slice(0, 20);
+    const { rows, query } = await executeQuery(
+      t.database.db,
+      { accountIds: ['5'] },
+      { metrics: [...twenty, 'spend', 'ctr'], time: { range: day } },
+    );
+    expect(query.metrics).toEqual(twenty);
+    expect(rows[0]).toMatchObject({ spend: 200, clicks: 81, purchases: 5 });
+  });
+});
+
+describe('calendar groups over the demo accounts', () => {
+  let w: DemoWarehouse;
+  let scope: Scope;
+  beforeAll(async () => {
+    w = await demoWarehouse();
+    // One account, so money is in one currency and every group is one row.
+    scope = { accountIds: w.scope.accountIds.slice(0, 1) };
+  }, 120_000);
+  afterAll(() => w.drop());
+
+  const range = { start: '2026-07-01', end: '2026-11-19' };
+  /** Spend per group by a plain statement over the ad rows, independent of the executor. */
+  const plainSpend = async (group: string) => {
+    const rows = await queryRows<{ key: string; spend: string }>(
+      w.db,
+      sql`select ${sql.raw(group)} as key, sum(spend)::text as spend from meta_insights_daily
+        where account_id = any(${textArray(scope.accountIds)}) and day between ${range.start}::date and ${range.end}::date
+        group by 1`,
+    );
+    return new Map(rows.map((row) => [String(row.key), Number(row.spend)]));
+  };
+
+  it('groups by weekday, Monday first, each the sum of that weekday’s days', async () => {
+    const { rows } = await executeQuery(w.db, scope, {
+      metrics: ['spend'],
+      time: { range, grain: 'weekday' },
+    });
+    expect(rows.map((row) => row.weekday)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    const expected = await plainSpend('extract(isodow from day)::int');
+    rows.forEach((row, index) => {
+      expect(row.spend).toBeCloseTo(expected.get(String(index + 1)) ?? Number.NaN, 6);
+    });
+    const ranked = await executeQuery(w.db, scope, {
+      metrics: ['spend'],
+      dimensions: ['weekday'],
+      order: { metric: 'spend', direction: 'desc' },
+      time: { range },
+    });
+    const spends = ranked.rows.map((row) => Number(row.spend));
+    expect(spends).toEqual([...spends].sort((a, b) => b - a));
+  });
+
+  it('groups by quarter, with its first day and a label', async () => {
+    const { rows } = await executeQuery(w.db, scope, {
+      metrics: ['spend'],
+      time: { range, grain: 'quarter' },
+    });
+    expect(rows.map((row) => [row.quarter, row.day, row.quarter_label])).toEqual([
+      ['2026-07-01', '2026-07-01', 'Q3 2026'],
+      ['2026-10-01', '2026-10-01', 'Q4 2026'],
+    ]);
+    const expected = await plainSpend("to_char(date_trunc('quarter', day), 'YYYY-MM-DD')");
+    for (const row of rows) expect(row.spend).toBeCloseTo(expected.get(String(row.quarter)) ?? Number.NaN, 6);
+  });
+
+  it('labels weeks by their Monday and months by their first day, keeping day', async () => {
+    const weeks = await executeQuery(w.db, scope, { metrics: ['spend'], time: { range, grain: 'week' } });
+    expect(weeks.rows[0]).toMatchObject({ week: '2026-06-29', day: '2026-06-29' });
+    expect(weeks.rows.every((row) => new Date(`${row.week}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    const months = await executeQuery(w.db, scope, { metrics: ['spend'], time: { range, grain: 'month' } });
+    expect(months.rows.map((row) => [row.month, row.day])).toEqual([
+      ['2026-07-01', '2026-07-01'],
+      ['2026-08-01', '2026-08-01'],
+      ['2026-09-01', '2026-09-01'],
+      ['2026-10-01', '2026-10-01'],
+      ['2026-11-01', '2026-11-01'],
+    ]);
   });
 });

@@ -8,9 +8,10 @@ import { type AnalystRequest, answerQuestion } from '../../src/analyst/engine';
 import { executeQuery, type Scope } from '../../src/analyst/executor';
 import type { LlmConfig } from '../../src/analyst/llm/client';
 import { numbersIn, onlyKnownNumbers } from '../../src/analyst/llm/phrase-reasoning';
-import { loadDataset } from '../../src/analyst/load';
+import { metricKeys } from '../../src/analyst/metrics';
 import type { AnalyticsQueryInput } from '../../src/analyst/query';
 import type { ContentItem, DataRow } from '../../src/shared/api/answer';
+import { loadDataset } from '../../src/warehouse/load';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
 const TODAY = '2026-11-20';
@@ -21,6 +22,8 @@ const SPEND_QUESTION = 'How much did I spend in the last 7 days?';
 /** What the fake model answers: a tool call, a text, an HTTP error, or nothing at all. */
 type Reply =
   | { kind: 'tool'; input: unknown }
+  /** A tool call whose arguments are sent as given, JSON or not. */
+  | { kind: 'rawTool'; arguments: string }
   | { kind: 'text'; content: string | ((prompt: string) => string) }
   | { kind: 'error' }
   | { kind: 'hang' };
@@ -71,23 +74,26 @@ class FakeModel {
       return;
     }
     const prompt = body.messages.at(-1)?.content ?? '';
-    const message =
-      reply.kind === 'tool'
-        ? {
-            role: 'assistant',
-            content: null,
-            tool_calls: [
-              {
-                id: 'call_1',
-                type: 'function',
-                function: { name: 'run_analytics_query', arguments: JSON.stringify(reply.input) },
+    const toolCall = reply.kind === 'tool' || reply.kind === 'rawTool';
+    const message = toolCall
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_1',
+              type: 'function',
+              function: {
+                name: 'run_analytics_query',
+                arguments: reply.kind === 'tool' ? JSON.stringify(reply.input) : reply.arguments,
               },
-            ],
-          }
-        : {
-            role: 'assistant',
-            content: typeof reply.content === 'function' ? reply.content(prompt) : reply.content,
-          };
+            },
+          ],
+        }
+      : {
+          role: 'assistant',
+          content: typeof reply.content === 'function' ? reply.content(prompt) : reply.content,
+        };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
@@ -95,7 +101,7 @@ class FakeModel {
         object: 'chat.completion',
         created: 1,
         model: body.model,
-        choices: [{ index: 0, message, finish_reason: reply.kind === 'tool' ? 'tool_calls' : 'stop' }],
+        choices: [{ index: 0, message, finish_reason: toolCall ? 'tool_calls' : 'stop' }],
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
       }),
     );
@@ -109,12 +115,16 @@ let scope: Scope;
 const fake = new FakeModel();
 let llm: LlmConfig;
 
-function ask(question: string, extra: Partial<AnalystRequest> = {}) {
+function ask(question: string, extra: Partial<AnalystRequest> = {}, history: string[] = []) {
   return answerQuestion(
     { db: testDb.database.db, scope, today: TODAY, model: 'arlo_pro', llm, ...extra },
     question,
+    history,
   );
 }
+
+/** The requests that offered the mapping tool, as opposed to phrasing requests. */
+const mappingRequests = () => fake.received.filter((request) => request.body.tools?.length);
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -135,15 +145,16 @@ beforeEach(() => {
   fake.phraseReply = { kind: 'error' };
 });
 
-describe('mapping an unparsed question with the language model', () => {
-  const query: AnalyticsQueryInput = {
-    metrics: ['spend', 'clicks'],
-    dimensions: ['campaign'],
-    time: { range: { start: '2026-11-13', end: '2026-11-19' } },
-    order: { metric: 'spend', direction: 'desc' },
-    limit: 3,
-  };
+// A valid mapping: top 3 campaigns by spend over the last 7 days.
+const query: AnalyticsQueryInput = {
+  metrics: ['spend', 'clicks'],
+  dimensions: ['campaign'],
+  time: { range: { start: '2026-11-13', end: '2026-11-19' } },
+  order: { metric: 'spend', direction: 'desc' },
+  limit: 3,
+};
 
+describe('mapping an unparsed question with the language model', () => {
   it('answers a valid tool call with the executor’s numbers', async () => {
     fake.mapReply = { kind: 'tool', input: query };
     const answer = await ask(UNMAPPED);
@@ -187,12 +198,56 @@ describe('mapping an unparsed question with the language model', () => {
     expect(seen[0]?.suggestions).toEqual(answer.message.suggestions);
   });
 
-  it('falls back to the clarify answer when the tool call fails the schema', async () => {
-    fake.mapReply = { kind: 'tool', input: { ...query, metrics: ['happiness'] } };
+  it.each<[string, Reply]>([
+    ['an unknown metric', { kind: 'tool', input: { ...query, metrics: ['happiness'] } }],
+    [
+      'more metrics than a query takes',
+      { kind: 'tool', input: { ...query, metrics: metricKeys.slice(0, 13), order: undefined } },
+    ],
+    [
+      'a day that is not on the calendar',
+      { kind: 'tool', input: { ...query, time: { range: { start: '2026-02-30', end: '2026-03-02' } } } },
+    ],
+    ['arguments that are not JSON', { kind: 'rawTool', arguments: '{"metrics": ["spend"' }],
+  ])('declines deterministically, without throwing, on a tool call with %s', async (_case, reply) => {
+    fake.mapReply = reply;
     const answer = await ask(UNMAPPED);
+    expect(mappingRequests()).toHaveLength(1);
     expect(answer.mappedQuery).toBeUndefined();
     expect(answer.queries).toEqual([]);
-    expect(answer.message.analytics).toEqual(clarifyAnswer().analytics);
+    expect(answer.message).toEqual(clarifyAnswer());
+  });
+
+  it('shows the model the conversation’s earlier questions, oldest first', async () => {
+    fake.mapReply = { kind: 'tool', input: query };
+    const earlier = [
+      'How much did I spend in the last 7 days?',
+      'Which campaigns had the best ROAS last month?',
+    ];
+    const answer = await ask(UNMAPPED, {}, earlier);
+    expect(answer.mappedQuery).toMatchObject(query);
+    const prompt = mappingRequests()[0]?.body.messages.at(-1)?.content ?? '';
+    const [first = '', second = ''] = earlier;
+    expect(prompt).toContain(first);
+    expect(prompt.indexOf(first)).toBeLessThan(prompt.indexOf(second));
+    expect(prompt.indexOf(second)).toBeLessThan(prompt.indexOf(UNMAPPED));
+
+    // A question without a conversation goes to the model on its own.
+    fake.received = [];
+    await ask(UNMAPPED);
+    expect(mappingRequests()[0]?.body.messages.at(-1)?.content).toBe(UNMAPPED);
+  });
+
+  it('never calls the model for a question the grammar covers, follow-up or not', async () => {
+    fake.mapReply = { kind: 'tool', input: query };
+    fake.phraseReply = { kind: 'text', content: 'rewritten' };
+    const deterministic = await ask(SPEND_QUESTION, { model: 'arlo_auto' });
+    const answer = await ask(SPEND_QUESTION);
+    const withHistory = await ask(SPEND_QUESTION, {}, ['Which campaigns had the best ROAS last month?']);
+    expect(fake.received).toHaveLength(0);
+    expect(answer.message).toEqual(deterministic.message);
+    expect(answer.mappedQuery).toBeUndefined();
+    expect(withHistory.mappedQuery).toBeUndefined();
   });
 
   it('rejects a tool call that filters on an id outside the caller’s catalog', async () => {
@@ -213,17 +268,23 @@ describe('mapping an unparsed question with the language model', () => {
   });
 });
 
-describe('phrasing the reasoning', () => {
+describe('phrasing the reasoning of a mapped answer', () => {
+  // With the phrasing step failing (the default script), the mapped answer keeps the engine's text.
+  beforeEach(() => {
+    fake.mapReply = { kind: 'tool', input: query };
+  });
+
   it('keeps the deterministic text when the rewrite invents a number', async () => {
-    const deterministic = await ask(SPEND_QUESTION, { model: 'arlo_auto' });
+    const deterministic = await ask(UNMAPPED);
+    fake.received = [];
     fake.phraseReply = { kind: 'text', content: 'You spent $999,999.99 over the last 7 days.' };
-    const answer = await ask(SPEND_QUESTION);
-    expect(fake.received).toHaveLength(1);
+    const answer = await ask(UNMAPPED);
+    expect(fake.received).toHaveLength(2);
     expect(answer.message.reasoning).toEqual(deterministic.message.reasoning);
   });
 
   it('uses a rewrite whose numbers all come from the facts', async () => {
-    const deterministic = await ask(SPEND_QUESTION, { model: 'arlo_auto' });
+    const deterministic = await ask(UNMAPPED);
     const original = String(deterministic.message.reasoning.content);
     const firstLine = original.split('\n')[0] ?? '';
     const rewrite = `In plain words: ${firstLine.replace('- **Period:** ', '')}`;
@@ -232,7 +293,7 @@ describe('phrasing the reasoning', () => {
       // The prompt carries the deterministic text, so the model has what it needs to rephrase.
       content: (prompt) => (prompt.includes(firstLine) ? rewrite : 'prompt without the text'),
     };
-    const answer = await ask(SPEND_QUESTION);
+    const answer = await ask(UNMAPPED);
     expect(answer.message.reasoning.content).toBe(rewrite);
     expect(answer.message.reasoning.header).toBe(deterministic.message.reasoning.header);
     expect(answer.message.analytics).toEqual(deterministic.message.analytics);
@@ -248,11 +309,8 @@ describe('when the model is unreachable', () => {
     await new Promise((resolve) => down.close(resolve));
     const offline = { ...llm, baseUrl: `http://127.0.0.1:${port}/v1` };
 
-    const deterministic = await ask(SPEND_QUESTION, { model: 'arlo_auto' });
-    const answer = await ask(SPEND_QUESTION, { llm: offline });
-    expect(answer.message).toEqual(deterministic.message);
     const unmapped = await ask(UNMAPPED, { llm: offline });
-    expect(unmapped.message.analytics).toEqual(clarifyAnswer().analytics);
+    expect(unmapped.message).toEqual(clarifyAnswer());
   });
 
   it('answers deterministically when the server does not reply in time', async () => {
@@ -262,7 +320,15 @@ describe('when the model is unreachable', () => {
     const started = Date.now();
     const answer = await ask(UNMAPPED, { llm: slow });
     expect(answer.message).toEqual(clarifyAnswer());
-    expect(fake.received).toHaveLength(2);
+    // Only the mapping was tried: an unmapped question's decline is not the model's to phrase.
+    expect(fake.received).toHaveLength(1);
+
+    // Mapped, but the phrasing hangs: the engine's own reasoning stands.
+    fake.mapReply = { kind: 'tool', input: query };
+    const mapped = await ask(UNMAPPED, { llm: slow });
+    expect(mapped.mappedQuery).toMatchObject(query);
+    expect(mapped.message.reasoning.content).toContain('language model');
+    expect(fake.received).toHaveLength(3);
     // One attempt per step: no retries multiplying the wait.
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -276,15 +342,12 @@ describe('without the pro model or the configuration', () => {
     };
     fake.phraseReply = { kind: 'text', content: 'rewritten' };
     const auto = await ask(UNMAPPED, { model: 'arlo_auto' });
-    const unset = await ask(SPEND_QUESTION, { llm: undefined });
-    const defaulted = await answerQuestion(
-      { db: testDb.database.db, scope, today: TODAY, llm },
-      SPEND_QUESTION,
-    );
+    const unset = await ask(UNMAPPED, { llm: undefined });
+    const defaulted = await answerQuestion({ db: testDb.database.db, scope, today: TODAY, llm }, UNMAPPED);
     expect(fake.received).toHaveLength(0);
     expect(auto.message).toEqual(clarifyAnswer());
-    expect(unset.message.reasoning.content).not.toBe('rewritten');
-    expect(defaulted.message.reasoning.content).not.toBe('rewritten');
+    expect(unset.message).toEqual(clarifyAnswer());
+    expect(defaulted.message).toEqual(clarifyAnswer());
   });
 });
 

@@ -2,11 +2,31 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoScenario } from '../../src/analyst/demo/generate';
-import { assistantMessageSchema } from '../../src/shared/api/answer';
+import {
+  type AssistantMessage,
+  assistantMessageSchema,
+  type ContentItem,
+  type DataRow,
+} from '../../src/shared/api/answer';
 import { makeTempDir } from '../helpers/app';
 import { runArlo } from '../helpers/cli';
 
 const now = '2026-11-20';
+// More metrics than one query may carry: the engine fails on this question instead of answering.
+const FAILING_QUESTION =
+  'spend, impressions, clicks, reach, ctr, cpc, cpm, conversions, cpa, revenue, roas, roi, frequency last 7 days';
+
+/** Every figure of one metric in a message's tables. */
+function figures(message: AssistantMessage | undefined, metric: string): number[] {
+  const inItem = (item: ContentItem): number[] => {
+    if (item.type === 'complex') return ((item.data ?? []) as ContentItem[]).flatMap(inItem);
+    if (item.type !== 'table') return [];
+    return ((item.data ?? []) as DataRow[]).flatMap((row) =>
+      typeof row[metric] === 'number' ? [row[metric]] : [],
+    );
+  };
+  return message ? inItem(message.analytics) : [];
+}
 
 describe('arlo demo and arlo ask', () => {
   let dir: string;
@@ -61,6 +81,73 @@ describe('arlo demo and arlo ask', () => {
     expect(JSON.stringify(answers[1]?.analytics)).toContain(demoScenario.cpaSpike.campaignName);
     expect(answers[2]?.analytics.type).toBe('complex');
     expect(JSON.stringify(answers[2]?.analytics)).toContain('Overview: last 30 days');
+  });
+
+  it('answers conversations in a batch: each line a follow-up to the earlier lines of its own', async () => {
+    const batch = path.join(dir, 'conversations.jsonl');
+    await writeFile(
+      batch,
+      [
+        { question: 'How much did I spend in the last 7 days?', conversation: 'a' },
+        { question: 'How many clicks did I get in the last 7 days?', conversation: 7 },
+        { question: 'and last month?', conversation: 'a' },
+        { question: 'and last month?', conversation: 7 },
+        { question: 'and last month?' },
+        { question: 'How much did I spend last month?' },
+        { question: 'How many clicks did I get last month?' },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    );
+    const result = await runArlo(['ask', '--data', data, '--now', now, '--json', '--batch', batch]);
+    expect(result.code, result.stderr).toBe(0);
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => assistantMessageSchema.parse(JSON.parse(line)));
+    expect(answers).toHaveLength(7);
+    const [, , spendFollowUp, clicksFollowUp, alone, spendDirect, clicksDirect] = answers;
+    expect(figures(spendDirect, 'spend').length).toBeGreaterThan(0);
+    expect(figures(spendFollowUp, 'spend')).toEqual(figures(spendDirect, 'spend'));
+    expect(spendFollowUp?.reasoning.content).toContain('Oct 1 – Oct 31, 2026');
+    expect(figures(clicksDirect, 'clicks').length).toBeGreaterThan(0);
+    expect(figures(clicksFollowUp, 'clicks')).toEqual(figures(clicksDirect, 'clicks'));
+    expect(figures(clicksFollowUp, 'spend')).toEqual([]);
+    // A line outside any conversation has nothing to follow up on.
+    expect(figures(alone, 'spend')).toEqual([]);
+    expect(figures(alone, 'clicks')).toEqual([]);
+  });
+
+  it('answers every other line of a batch when one fails inside the engine', async () => {
+    const batch = path.join(dir, 'with-failure.jsonl');
+    await writeFile(
+      batch,
+      [
+        'How much did I spend in the last 7 days?',
+        FAILING_QUESTION,
+        'How many clicks did I get in the last 7 days?',
+      ].join('\n'),
+    );
+    const result = await runArlo(['ask', '--data', data, '--now', now, '--json', '--batch', batch]);
+    expect(result.code, result.stderr).toBe(0);
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => assistantMessageSchema.parse(JSON.parse(line)));
+    expect(answers).toHaveLength(3);
+    expect(figures(answers[0], 'spend').length).toBeGreaterThan(0);
+    expect(figures(answers[2], 'clicks').length).toBeGreaterThan(0);
+    const failed = answers[1];
+    expect(failed?.error?.type).toBe('text');
+    expect(failed?.error?.content).toMatch(/could not be answered because of an internal error/);
+    expect(JSON.stringify(failed)).not.toMatch(/ZodError|too_big|at .*\.ts/);
+    expect(JSON.stringify(failed?.analytics)).not.toMatch(/\d/);
+    // Whoever runs the batch sees what went wrong, on stderr.
+    expect(result.stderr).toContain(`could not answer ${JSON.stringify(FAILING_QUESTION)}`);
+
+    const readable = await runArlo(['ask', '--data', data, '--now', now, FAILING_QUESTION]);
+    expect(readable.code).toBe(0);
+    expect(readable.stdout).toMatch(/could not be answered because of an internal error/);
   });
 
   it('prints readable text without --json', async () => {

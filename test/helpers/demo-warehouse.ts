@@ -1,8 +1,8 @@
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import type { Scope } from '../../src/analyst/executor';
-import type { GraphDataset } from '../../src/analyst/graph-types';
-import { loadDataset } from '../../src/analyst/load';
 import type { Db } from '../../src/server/db/client';
+import type { GraphDataset } from '../../src/warehouse/graph-types';
+import { loadDataset } from '../../src/warehouse/load';
 import { createTestDatabase } from './database';
 
 export interface DemoWarehouse {

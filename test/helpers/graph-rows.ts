@@ -1,4 +1,4 @@
-import type { GraphAction, GraphAdAccount, GraphInsightRow } from '../../src/analyst/graph-types';
+import type { GraphAction, GraphAdAccount, GraphInsightRow } from '../../src/warehouse/graph-types';
 
 /** A hand-made Graph account, for tests whose expected numbers must be obvious by hand. */
 export function graphAccount(id: string, name: string, currency = 'USD'): GraphAdAccount {

@@ -1,8 +1,8 @@
 import vm from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoScenario, generateDemoData } from '../../src/analyst/demo/generate';
-import type { GraphAdAccount, GraphDataset } from '../../src/analyst/graph-types';
 import { appsecretProof, createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
+import type { GraphAdAccount, GraphDataset } from '../../src/warehouse/graph-types';
 
 const APP_ID = 'test-app';
 const APP_SECRET = 'test-secret';

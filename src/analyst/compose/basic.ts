@@ -4,7 +4,8 @@ import { campaignRecommendations } from '../insights';
 import { type MetricKey, metrics, minimumVolume } from '../metrics';
 import type { Period, Plan } from '../parse/plan';
 import type { EntityDimension } from '../query';
-import { type ComposeContext, chartRows, complex, levelLabel, table, tableRows, text } from './context';
+import { type ComposeContext, chart, complex, levelLabel, table, tableRows, text } from './context';
+import { formatSpan } from './context';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 
@@ -103,6 +104,7 @@ export async function composeRanking(
     order: { metric, direction: plan.direction },
     limit: plan.limit,
     ...(floor ? { minVolume: floor } : {}),
+    ...(plan.having ? { having: plan.having } : {}),
   });
   const key = labelKey(level);
   const rows = result.rows;
@@ -117,13 +119,15 @@ export async function composeRanking(
       ),
     );
     items.push(table(tableRows(rows, [key], shown), `${levelLabel[level].many} by ${metrics[metric].label}`));
-    items.push({
-      type: 'bar_chart',
-      header: `${metrics[metric].label} by ${levelLabel[level].one}`,
-      data: chartRows(rows, key, metric),
-    });
+    items.push(chart('bar_chart', rows, key, metric, `${metrics[metric].label} by ${levelLabel[level].one}`));
   }
   const excluded: string[] = [];
+  for (const condition of plan.having ?? []) {
+    const limit = ctx.evidence.constant(condition.value, String(condition.value), 'threshold you set');
+    excluded.push(
+      `${levelLabel[level].many} outside your condition: only those with ${metrics[condition.metric].label} ${opWords[condition.op]} ${limit} are listed.`,
+    );
+  }
   if (floor) {
     const floorShown = ctx.evidence.constant(floor.min, floor.min.toLocaleString('en-US'), 'minimum volume');
     excluded.push(
@@ -146,6 +150,13 @@ export async function composeRanking(
   );
 }
 
+const opWords = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
+
+/** The row key that labels a time group: weeks and months by their first day. */
+function grainKey(grain: PlanOf<'series'>['grain']): string {
+  return grain === 'weekday' ? 'weekday' : grain === 'quarter' ? 'quarter' : grain === 'day' ? 'day' : grain;
+}
+
 export async function composeSeries(ctx: ComposeContext, plan: PlanOf<'series'>): Promise<AssistantMessage> {
   const result = await ctx.run({
     metrics: plan.metrics,
@@ -154,25 +165,31 @@ export async function composeSeries(ctx: ComposeContext, plan: PlanOf<'series'>)
   });
   const totals = await ctx.run({ metrics: plan.metrics, filters: plan.filters, time: { range: plan.range } });
   const metric = plan.metrics[0] ?? 'spend';
+  const key = grainKey(plan.grain);
   const items: ContentItem[] = [];
   if (result.rows.length === 0) items.push(noData(ctx, plan.range));
   else {
-    const peak = [...result.rows].sort((a, b) => Number(b[metric] ?? 0) - Number(a[metric] ?? 0))[0];
+    const valued = result.rows.filter((row) => typeof row[metric] === 'number');
+    const wantMin = plan.pick === 'min';
+    const peak = [...valued].sort((a, b) =>
+      wantMin ? Number(a[metric]) - Number(b[metric]) : Number(b[metric]) - Number(a[metric]),
+    )[0];
     const totalRow = totals.rows[0];
     const overall = metrics[metric].ratio ? 'overall' : 'in total';
+    const when = peak ? groupWords(ctx, peak, plan.grain) : 'n/a';
+    const word = wantMin ? 'lowest' : 'highest';
     items.push(
       text(
-        `${metrics[metric].label} per ${plan.grain} over ${ctx.period(plan.range)}: ${ctx.value(totalRow, metric)} ${overall}, highest on ${ctx.evidence.date(String(peak?.day))} at ${ctx.value(peak, metric)}.`,
+        plan.pick
+          ? `The ${word} ${metrics[metric].label} ${plan.grain === 'weekday' ? 'weekday' : plan.grain} in ${ctx.period(plan.range)} was **${when}** at ${ctx.value(peak, metric)} (${ctx.value(totalRow, metric)} ${overall}).`
+          : `${metrics[metric].label} per ${plan.grain} over ${ctx.period(plan.range)}: ${ctx.value(totalRow, metric)} ${overall}, ${word} on ${when} at ${ctx.value(peak, metric)}.`,
       ),
     );
-    items.push({
-      type: 'line_chart',
-      header: `${metrics[metric].label} per ${plan.grain}`,
-      data: chartRows(result.rows, 'day', metric),
-    });
+    const ordered = plan.pick && peak ? [peak, ...result.rows.filter((row) => row !== peak)] : result.rows;
     items.push(
-      table(tableRows(result.rows, ['day'], plan.metrics), `${metrics[metric].label} per ${plan.grain}`),
+      chart(plan.grain === 'weekday' || plan.pick ? 'bar_chart' : 'line_chart', result.rows, key, metric, `${metrics[metric].label} per ${plan.grain}`),
     );
+    items.push(table(tableRows(ordered, [key], plan.metrics), `${metrics[metric].label} per ${plan.grain}`));
   }
   const first = await analyticsFirst(ctx, complex(items), suggestionsFor(plan.range, metric));
   const recommendations = await campaignRecommendations(ctx, plan.range, plan.filters);
@@ -225,7 +242,7 @@ export async function composeEntity(ctx: ComposeContext, plan: PlanOf<'entity'>)
     time: { range: plan.range, grain: 'day' },
   });
   if (daily.rows.length > 1)
-    items.push({ type: 'line_chart', header: 'Spend per day', data: chartRows(daily.rows, 'day', 'spend') });
+    items.push(chart('line_chart', daily.rows, 'day', 'spend', 'Spend per day'));
   const first = await analyticsFirst(ctx, complex(items), [
     `Break down ${plan.entity.name} by ${levelLabel[level === 'campaign' ? 'adset' : 'ad'].one}`,
     `Show daily spend for ${plan.entity.name} in ${plan.range.label}`,
@@ -270,11 +287,15 @@ export async function composeBreakdown(
     items.push(
       table(tableRows(result.rows, [key], shown), `${plan.entity.name} by ${levelLabel[level].one}`),
     );
-    items.push({
-      type: metrics[plan.metric].ratio ? 'bar_chart' : 'pie_chart',
-      header: `${metrics[plan.metric].label} by ${levelLabel[level].one}`,
-      data: chartRows(result.rows, key, plan.metric),
-    });
+    items.push(
+      chart(
+        metrics[plan.metric].ratio ? 'bar_chart' : 'pie_chart',
+        result.rows,
+        key,
+        plan.metric,
+        `${metrics[plan.metric].label} by ${levelLabel[level].one}`,
+      ),
+    );
   }
   const first = await analyticsFirst(ctx, complex(items), [
     `Which ads in ${plan.entity.name} have the best CTR?`,
@@ -288,4 +309,19 @@ export async function composeBreakdown(
     insightsSection(ctx, recommendations),
     first.suggestions,
   );
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A time group as a reader says it: "Tuesday", "Oct 12, 2026", "the week of Oct 6, 2026", "October 2026". */
+function groupWords(ctx: ComposeContext, row: ResultRow, grain: PlanOf<'series'>['grain']): string {
+  if (grain === 'weekday') return String(row.weekday);
+  if (grain === 'quarter') return ctx.evidence.date(String(row.quarter_label ?? row.quarter));
+  const day = String(row[grain === 'day' ? 'day' : grain] ?? row.day);
+  if (grain === 'month') {
+    const [year, month] = day.split('-');
+    return ctx.evidence.date(`${MONTH_NAMES[Number(month) - 1]} ${year}`);
+  }
+  const shown = ctx.evidence.date(`${day} (${formatSpan(day, day)})`);
+  return grain === 'week' ? `the week of ${shown}` : shown;
 }

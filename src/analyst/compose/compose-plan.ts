@@ -1,14 +1,20 @@
 import type { AssistantMessage } from '../../shared/api/answer';
 import type { Plan } from '../parse/plan';
+import { composeAdvice } from './advice';
 import { composeBreakdown, composeEntity, composeRanking, composeSeries, composeTotal } from './basic';
+import { composeChange } from './change';
+import { composeCompare } from './compare';
 import type { ComposeContext } from './context';
+import { declineAnswer, unreadWordsAnswer } from './decline';
 import { composeFatigue, composeWhy } from './diagnose';
-import { clarifyAnswer, refuseAnswer } from './fallback';
+import { clarifyAnswer } from './fallback';
+import { composeOverview } from './overview';
 
 /** The one dispatch from a plan to its composer, used by single answers and report sections alike. */
 export async function composePlan(
   ctx: ComposeContext,
   plan: Exclude<Plan, { kind: 'report' }>,
+  question = '',
 ): Promise<AssistantMessage> {
   switch (plan.kind) {
     case 'total':
@@ -21,13 +27,26 @@ export async function composePlan(
       return composeEntity(ctx, plan);
     case 'breakdown':
       return composeBreakdown(ctx, plan);
+    case 'compare':
+      return composeCompare(ctx, plan);
+    case 'overview':
+      return composeOverview(ctx, plan);
+    case 'advice':
+      return composeAdvice(ctx, plan);
+    case 'change':
+      return composeChange(ctx, plan, question);
     case 'why':
       return composeWhy(ctx, plan);
     case 'fatigue':
       return composeFatigue(ctx, plan);
+    case 'decline':
+      return declineAnswer(plan.message, plan.suggestions);
     case 'clarify':
-      return clarifyAnswer();
+      return plan.words?.length ? unreadWordsAnswer(plan.words) : clarifyAnswer();
     case 'refuse':
-      return refuseAnswer();
+      return declineAnswer(
+        'I can only help with questions about your Meta Ads performance: spend, results, costs and how your campaigns, ad sets and ads are doing.',
+        ['How much did I spend last week?', 'Which campaigns had the best ROAS last month?', 'Why did my CPA go up?'],
+      );
   }
 }

@@ -1,10 +1,11 @@
-import type { Db } from '../../server/db/client';
 import type { ContentItem, DataRow } from '../../shared/api/answer';
 import { executeQuery, type QueryResult, type ResultRow, type Scope } from '../executor';
 import { type MetricKey, metrics } from '../metrics';
 import type { Catalog } from '../parse/entities';
 import type { Period } from '../parse/plan';
 import type { AnalyticsQueryInput, EntityDimension } from '../query';
+import type { WarehouseDb } from '../warehouse-db';
+import { columnFor, columnsOf, sharedCurrency } from './columns';
 import { Evidence } from './evidence';
 
 export type AnalyticsListener = (analytics: ContentItem, suggestions: string[]) => void | Promise<void>;
@@ -22,7 +23,7 @@ export class ComposeContext {
   }
 
   constructor(
-    readonly db: Db,
+    readonly db: WarehouseDb,
     readonly scope: Scope,
     readonly catalog: Catalog,
     readonly today: string,
@@ -92,13 +93,39 @@ export const text = (content: string, header?: string): ContentItem => ({
   ...(header ? { header } : {}),
 });
 
+/** A table whose columns carry their labels and units, so the web app shows each figure as the text does. */
 export const table = (data: DataRow[], header?: string): ContentItem => ({
   type: 'table',
   data,
+  columns: columnsOf(data),
   ...(header ? { header } : {}),
 });
 
 export const complex = (items: ContentItem[]): ContentItem => ({ type: 'complex', data: items });
+
+export type ChartType = 'bar_chart' | 'line_chart' | 'pie_chart';
+
+/**
+ * A chart of one metric by one label, with its columns' labels and units. Its rows drop each row's
+ * currency, so the chart carries the one currency they share (none when they differ).
+ */
+export function chart(
+  type: ChartType,
+  rows: ResultRow[],
+  labelKey: string,
+  metric: MetricKey,
+  header?: string,
+): ContentItem {
+  const data = chartRows(rows, labelKey, metric);
+  const currency = sharedCurrency(rows);
+  return {
+    type,
+    ...(header ? { header } : {}),
+    data,
+    columns: [labelKey, metric].map(columnFor),
+    ...(currency ? { currency } : {}),
+  };
+}
 
 /** A chart's rows: the label and the metric only, so the chart shows what the header says. */
 export function chartRows(rows: ResultRow[], labelKey: string, metric: MetricKey): DataRow[] {

@@ -1,3 +1,4 @@
+import { formatNumber, formatPercentChange } from '../../shared/number-format';
 import type { MetricFormat } from '../metrics';
 
 /**
@@ -18,29 +19,6 @@ export interface EvidenceEntry {
   shown: string;
   derivation: Derivation;
 }
-
-const moneySymbols: Record<string, string> = {
-  USD: '$',
-  EUR: '€',
-  GBP: '£',
-  JPY: '¥',
-  CAD: 'CA$',
-  AUD: 'A$',
-};
-// ISO 4217 currencies without minor units: showing cents would invent precision.
-const zeroDecimalCurrencies = new Set([
-  'JPY',
-  'KRW',
-  'CLP',
-  'VND',
-  'ISK',
-  'HUF',
-  'TWD',
-  'UGX',
-  'PYG',
-  'XOF',
-  'XAF',
-]);
 
 export class Evidence {
   readonly entries: EvidenceEntry[] = [];
@@ -87,35 +65,10 @@ export function percentChange(from: number, to: number): number {
 }
 
 export function formatChange(from: number, to: number): string {
-  const pct = percentChange(from, to);
-  return `${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%`;
+  return formatPercentChange(percentChange(from, to));
 }
 
-// Number.toLocaleString with options builds a new formatter on every call; an answer formats
-// hundreds of numbers, so the two formatters it needs are built once.
-const amountFormats = {
-  0: new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-  2: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-};
-const countFormat = new Intl.NumberFormat('en-US');
-
+/** The text's format for a metric value; tables and charts read through the same function. */
 export function formatValue(value: number, format: MetricFormat, currency?: string): string {
-  switch (format) {
-    case 'money': {
-      const code = currency ?? 'USD';
-      const digits = zeroDecimalCurrencies.has(code) ? 0 : 2;
-      const amount = amountFormats[digits].format(Math.abs(value));
-      const symbol = moneySymbols[code];
-      const sign = value < 0 ? '−' : '';
-      return symbol ? `${sign}${symbol}${amount}` : `${sign}${amount} ${code}`;
-    }
-    case 'count':
-      return countFormat.format(Math.round(value));
-    case 'percent':
-      return `${value.toFixed(2)}%`;
-    case 'multiplier':
-      return `${value.toFixed(2)}x`;
-    case 'decimal':
-      return value.toFixed(2);
-  }
+  return formatNumber(value, format, currency);
 }

@@ -34,3 +34,25 @@ export function refuseAnswer(): AssistantMessage {
     starters,
   );
 }
+
+/**
+ * A question the engine failed on through no fault of the asker: say so plainly, without internals,
+ * and with no figures, so one broken question never takes the rest of a conversation or batch down.
+ */
+export function failureAnswer(): AssistantMessage {
+  const message = assistantMessage(
+    text('No figures were computed for this question.'),
+    text('An internal error stopped the answer before any numbers were ready.', 'How this was read'),
+    text(
+      'Try asking again, or rephrase the question, for example as one of the suggestions below.',
+      'Actionable insights',
+    ),
+    starters,
+  );
+  return {
+    ...message,
+    error: text(
+      'This question could not be answered because of an internal error. Please try again, or ask one of the suggested questions.',
+    ),
+  };
+}

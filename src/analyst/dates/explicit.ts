@@ -36,6 +36,8 @@ function partial(components: chrono.ParsedComponents): PartialDay | undefined {
 }
 
 function validDay(year: number, month: number, day: number): string | undefined {
+  // chrono reads "30 oct 1 between" as the year 30 of the Buddhist era (543 BC); a day is 'YYYY-MM-DD'.
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) return undefined;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   return makeDay(year, month, day);
 }

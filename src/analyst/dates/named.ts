@@ -18,6 +18,7 @@ import {
 } from './calendar';
 import { resolveExplicit } from './explicit';
 import { formatRange, quarterName } from './labels';
+import { tailBefore } from './lookback';
 import { type Candidate, type Rule, scan, wordPattern } from './types';
 
 export const MONTH =
@@ -130,7 +131,7 @@ function rules(text: string): Rule[] {
       pattern: wordPattern(`(?:month\\s+of\\s+)?(?:(last)\\s+)?${MONTH}`),
       build: (m, today) => {
         const name = m[2] ?? '';
-        if (name === 'may' && !m[1] && !MAY_CONTEXT.test(text.slice(0, m.index))) return undefined;
+        if (name === 'may' && !m[1] && !MAY_CONTEXT.test(tailBefore(text, m.index).text)) return undefined;
         return recentMonth(monthNumber(name), today, m[1] === 'last');
       },
     },
@@ -157,9 +158,8 @@ function rules(text: string): Rule[] {
     {
       pattern: wordPattern('(20\\d\\d)'),
       build: (m, today) => {
-        const before = text.slice(0, m.index);
         const after = text.slice(m.index + m[0].length);
-        if (!YEAR_BEFORE.test(before) || !YEAR_AFTER.test(after)) return undefined;
+        if (!YEAR_BEFORE.test(tailBefore(text, m.index).text) || !YEAR_AFTER.test(after)) return undefined;
         const start = `${m[1]}-01-01`;
         return period({ start, end: `${m[1]}-12-31` }, today, m[1] ?? '');
       },

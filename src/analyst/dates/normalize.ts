@@ -89,7 +89,11 @@ function toSegments(original: string): Segment[] {
     const word = /^[A-Za-z]/.test(raw);
     let out = word ? correctWord(raw.toLowerCase()) : (CHAR_FIXES.get(raw) ?? raw.toLowerCase());
     // chrono cannot split "10/1-10/15"; spaced out, it reads two dates that the grammar then joins.
-    if (out === '-' && /\d$/.test(original.slice(0, from)) && /^\d{1,2}\/\d/.test(original.slice(from + 1))) {
+    if (
+      out === '-' &&
+      /\d/.test(original[from - 1] ?? '') &&
+      /^\d{1,2}\/\d/.test(original.slice(from + 1, from + 5))
+    ) {
       out = ' - ';
     }
     segments.push({ from, to: from + raw.length, out, word });

@@ -5,6 +5,7 @@
 import { addDays, parseDay } from './calendar';
 import { explicitCandidates, resolveExplicit } from './explicit';
 import { formatDay, formatRange } from './labels';
+import { tailBefore, wordsBefore } from './lookback';
 import { namedCandidates } from './named';
 import { type Normalized, normalize } from './normalize';
 import { relativeCandidates } from './relative';
@@ -49,17 +50,38 @@ function longestFirst(all: Candidate[]): Candidate[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/** The question's text with the lookups the decisions below repeat for every phrase. */
+interface Context {
+  text: string;
+  /** A lead-in pattern (ending in `$`) tested against the text before `end`; the index is the text's. */
+  leadIn(pattern: RegExp, end: number): { index: number; 1?: string } | null;
+  compareBefore(end: number): boolean;
+  changeBefore(end: number): boolean;
+}
+
+function context(text: string): Context {
+  return {
+    text,
+    leadIn(pattern, end) {
+      const tail = tailBefore(text, end);
+      const match = pattern.exec(tail.text);
+      return match && { index: match.index + tail.offset, 1: match[1] };
+    },
+    compareBefore: wordsBefore(text, COMPARE_WORD),
+    changeBefore: wordsBefore(text, CHANGE_WORD),
+  };
+}
+
 /** "Oct 1 to Oct 15", "between September and October", "from 10/1 - 10/15" as one range. */
-function joinPair(text: string, a: Candidate, b: Candidate, today: string): Candidate | undefined {
+function joinPair(ctx: Context, a: Candidate, b: Candidate, today: string): Candidate | undefined {
   if (!a.joinable || !b.joinable || !a.range || !b.range) return undefined;
-  const joiner = JOINER.exec(text.slice(a.end, b.start))?.[1];
+  const joiner = JOINER.exec(ctx.text.slice(a.end, b.start))?.[1];
   if (!joiner) return undefined;
-  const before = text.slice(0, a.start);
-  const opener = OPENER.exec(before);
+  const opener = ctx.leadIn(OPENER, a.start);
   if (joiner === 'and' && opener?.[1] !== 'between') return undefined;
   // "compare October to September" and "change from May to June" are two periods, not one range.
-  if (!opener && COMPARE_WORD.test(before)) return undefined;
-  if (opener?.[1] === 'from' && CHANGE_WORD.test(before.slice(0, opener.index))) return undefined;
+  if (!opener && ctx.compareBefore(a.start)) return undefined;
+  if (opener?.[1] === 'from' && ctx.changeBefore(opener.index)) return undefined;
   const both = a.parts && b.parts && !a.parts.end && !b.parts.end;
   const range =
     a.parts && b.parts && both
@@ -69,12 +91,12 @@ function joinPair(text: string, a: Candidate, b: Candidate, today: string): Cand
   return { start: opener ? opener.index : a.start, end: b.end, range, label: formatRange(range) };
 }
 
-function join(text: string, list: Candidate[], today: string): Candidate[] {
+function join(ctx: Context, list: Candidate[], today: string): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < list.length; i++) {
     const a = list[i] as Candidate;
     const b = list[i + 1];
-    const joined = b ? joinPair(text, a, b, today) : undefined;
+    const joined = b ? joinPair(ctx, a, b, today) : undefined;
     out.push(joined ?? a);
     if (joined) i++;
   }
@@ -82,13 +104,13 @@ function join(text: string, list: Candidate[], today: string): Candidate[] {
 }
 
 /** "since Nov 1" = Nov 1 .. yesterday: today's rows are partial, as in the "last N days" presets. */
-function since(text: string, candidate: Candidate, today: string): Candidate | undefined {
-  const lead = SINCE.exec(text.slice(0, candidate.start));
+function since(ctx: Context, candidate: Candidate, today: string): Candidate | undefined {
+  const lead = ctx.leadIn(SINCE, candidate.start);
   const plain = candidate.point ? undefined : candidate;
   // A written range ("from Oct 1-15") already has its end.
   if (!candidate.range || !(candidate.joinable || candidate.point) || candidate.parts?.end || !lead)
     return plain;
-  if (lead[1] === 'from' && CHANGE_WORD.test(text.slice(0, lead.index))) return plain;
+  if (lead[1] === 'from' && ctx.changeBefore(lead.index)) return plain;
   const start = candidate.range.start;
   if (start > today) return plain;
   const yesterday = addDays(today, -1);
@@ -103,23 +125,39 @@ function since(text: string, candidate: Candidate, today: string): Candidate | u
   return { start: lead.index, end: candidate.end, range, label };
 }
 
-function classify(text: string, candidate: Candidate): Found {
-  const before = text.slice(0, candidate.start);
-  const cue = CUE.exec(before);
+function classify(ctx: Context, candidate: Candidate): Found {
+  const cue = ctx.leadIn(CUE, candidate.start);
   if (cue) return { ...candidate, from: cue.index, cue: true };
-  const compareJoin = COMPARE_WORD.test(before) ? COMPARE_JOIN.exec(before) : null;
+  const compareJoin = ctx.compareBefore(candidate.start) ? ctx.leadIn(COMPARE_JOIN, candidate.start) : null;
   if (compareJoin) return { ...candidate, from: compareJoin.index, cue: true };
-  const changeFrom = CHANGE_FROM.exec(before);
-  if (changeFrom && CHANGE_WORD.test(before.slice(0, changeFrom.index))) {
+  const changeFrom = ctx.leadIn(CHANGE_FROM, candidate.start);
+  if (changeFrom && ctx.changeBefore(changeFrom.index)) {
     return { ...candidate, from: changeFrom.index, cue: true };
   }
-  return { ...candidate, from: LEAD_IN.exec(before)?.index ?? candidate.start, cue: false };
+  return { ...candidate, from: ctx.leadIn(LEAD_IN, candidate.start)?.index ?? candidate.start, cue: false };
 }
 
-export function findPeriods(question: string, today: string): { normalized: Normalized; found: Found[] } {
+export interface Periods {
+  normalized: Normalized;
+  found: Found[];
+}
+
+// The analyst asks for the main period and then the comparison of the same text: read it once.
+let last: { question: string; today: string; periods: Periods } | undefined;
+
+/** Every period `question` names, in order. The result is shared between calls: do not change it. */
+export function findPeriods(question: string, today: string): Periods {
+  if (last && last.question === question && last.today === today) return last.periods;
+  const periods = readPeriods(question, today);
+  last = { question, today, periods };
+  return periods;
+}
+
+function readPeriods(question: string, today: string): Periods {
   parseDay(today);
   const normalized = normalize(question);
   const text = normalized.text;
+  const ctx = context(text);
   const all = [
     ...rollingCandidates(text, today),
     ...namedCandidates(text, today),
@@ -127,10 +165,10 @@ export function findPeriods(question: string, today: string): { normalized: Norm
     ...relativeCandidates(normalized, today),
   ];
   const found: Found[] = [];
-  for (const candidate of join(text, longestFirst(all), today)) {
-    if (candidate.weak && !DATE_CONTEXT.test(text.slice(0, candidate.start))) continue;
-    const resolved = since(text, candidate, today);
-    if (resolved) found.push(classify(text, resolved));
+  for (const candidate of join(ctx, longestFirst(all), today)) {
+    if (candidate.weak && !ctx.leadIn(DATE_CONTEXT, candidate.start)) continue;
+    const resolved = since(ctx, candidate, today);
+    if (resolved) found.push(classify(ctx, resolved));
   }
   return { normalized, found };
 }

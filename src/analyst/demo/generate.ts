@@ -1,4 +1,4 @@
-import type { GraphAdAccount, GraphDataset } from '../graph-types';
+import type { GraphAdAccount, GraphDataset } from '../../warehouse/graph-types';
 import { epochDay } from './calendar';
 import { demoAccounts } from './demo-accounts';
 import { largeAccount } from './large-account';

@@ -1,4 +1,4 @@
-import type { GraphAction, GraphInsightRow } from '../graph-types';
+import type { GraphAction, GraphInsightRow } from '../../warehouse/graph-types';
 
 /** The descriptive fields every row of one ad repeats. */
 export interface AdIdentity {

@@ -1,4 +1,4 @@
-import type { GraphInsightRow } from '../graph-types';
+import type { GraphInsightRow } from '../../warehouse/graph-types';
 import { dayOfWeek, isoDay } from './calendar';
 import { type AdIdentity, type DailyAdMetrics, toGraphRow } from './graph-row';
 import type { AccountSpec, AdSpec, CampaignSpec, DayEffect, Effect, Objective } from './model';

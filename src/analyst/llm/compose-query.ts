@@ -1,7 +1,7 @@
 import type { AssistantMessage, ContentItem } from '../../shared/api/answer';
 import {
   type ComposeContext,
-  chartRows,
+  chart as chartItem,
   complex,
   formatSpan,
   levelLabel,
@@ -42,6 +42,8 @@ const labelKey: Record<Dimension, string> = {
   day: 'day',
   week: 'day',
   month: 'month',
+  quarter: 'quarter_label',
+  weekday: 'weekday',
 };
 
 const isEntity = (d: Dimension): d is EntityDimension => (entityDimensions as readonly string[]).includes(d);
@@ -106,8 +108,8 @@ function chart(query: AnalyticsQuery, rows: ResultRow[]): ContentItem | undefine
   const metric = query.order?.metric ?? query.metrics[0] ?? 'spend';
   const header = `${metrics[metric].label} by ${isEntity(only) ? levelLabel[only].one : only}`;
   return isTime(only)
-    ? { type: 'line_chart', header, data: chartRows(rows, 'day', metric) }
-    : { type: 'bar_chart', header, data: chartRows(rows, labelKey[only], metric) };
+    ? chartItem('line_chart', rows, 'day', metric, header)
+    : chartItem('bar_chart', rows, labelKey[only], metric, header);
 }
 
 /** Names of the entities the filters narrow to, for the reasoning's "Filtered to" line. */

@@ -19,12 +19,16 @@ export interface MapContext {
   entities: Pick<CatalogEntity, 'level' | 'id' | 'name'>[];
   /** Campaign objectives present in scope (OUTCOME_SALES, ...), the only valid objective filters. */
   objectives: string[];
+  /** The conversation's earlier user questions, oldest first: a follow-up leans on them. */
+  history?: readonly string[];
 }
 
 // A long catalog would crowd out the question; accounts and campaigns come first, so the cut
 // falls on ads, which a question rarely names.
 const MAX_CATALOG_LINES = 300;
 const TOOL_NAME = 'run_analytics_query';
+// A follow-up leans on the last few questions; older ones only add noise and tokens.
+const MAX_HISTORY_QUESTIONS = 10;
 
 function systemPrompt(context: MapContext): string {
   const metricLines = metricKeys.map((key) => `- ${key}: ${metrics[key].label} (${metrics[key].formula})`);
@@ -45,10 +49,27 @@ function systemPrompt(context: MapContext): string {
     `"Last N days" is start = today minus N days, end = yesterday (last 7 days: ${addDays(context.today, -7)} to ${yesterday}).`,
     `With no period named, use the last 30 days (${addDays(context.today, -30)} to ${yesterday}).`,
     'For a comparison, put the earlier period in time.compare.',
+    'A question may follow up on earlier questions of the same conversation ("and last month?", "by ad set"):',
+    'then keep what it does not change (metrics, period, filters) from the most recent earlier question.',
     '',
-    'Filters take ids from this list, never names; leave filters empty to cover every account.',
+    'Filters with op in (the default) or not_in take ids from this list, never names; op contains or',
+    'not_contains matches part of a name instead ("campaigns with Summer in the name").',
+    'Leave filters empty to cover every account.',
+    'To keep only the groups past a threshold ("ad sets with ROAS above 2"), use having.',
     `Objective filters take one of: ${context.objectives.join(', ') || '(none)'}.`,
     ...catalog,
+  ].join('\n');
+}
+
+/** The question alone, or preceded by the earlier questions it may follow up on. */
+function userPrompt(question: string, history: readonly string[]): string {
+  const earlier = history.slice(-MAX_HISTORY_QUESTIONS);
+  if (earlier.length === 0) return question;
+  return [
+    'Earlier questions in this conversation, oldest first:',
+    ...earlier.map((previous) => `- ${JSON.stringify(previous)}`),
+    '',
+    `Question: ${question}`,
   ].join('\n');
 }
 
@@ -66,7 +87,7 @@ export async function mapQuestionWithLlm(
     const result = await generateText({
       ...callSettings(llm),
       system: systemPrompt(context),
-      prompt: question,
+      prompt: userPrompt(question, context.history ?? []),
       tools: {
         [TOOL_NAME]: tool({
           description: 'Runs one query over the caller’s daily Meta Ads rows.',
@@ -95,6 +116,8 @@ function withinCatalog(query: AnalyticsQuery, context: MapContext): AnalyticsQue
   const ranges = [query.time.range, ...(query.time.compare ? [query.time.compare] : [])];
   if (!ranges.every((range) => isValidDay(range.start) && isValidDay(range.end))) return undefined;
   for (const filter of query.filters) {
+    // Name fragments are free text: they only ever match names inside the caller's scope.
+    if (filter.op === 'contains' || filter.op === 'not_contains') continue;
     const known =
       filter.dimension === 'objective'
         ? new Set(context.objectives)

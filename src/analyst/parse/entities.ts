@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import Fuse from 'fuse.js';
-import { type Db, queryRows } from '../../server/db/client';
+import { textArray } from '../../warehouse/sql-arrays';
 import type { Scope } from '../executor';
 import type { EntityDimension } from '../query';
-import { textArray } from '../sql-arrays';
+import { queryRows, type WarehouseDb } from '../warehouse-db';
 import { editDistance } from './vocabulary';
 
 export interface CatalogEntity {
@@ -21,6 +21,9 @@ export interface Catalog {
   nameWords: Set<string>;
   currencyByAccount: Map<string, string>;
   objectiveByCampaign: Map<string, string | null>;
+  /** The first and last day with rows in scope: "lifetime" starts at the first, today may lack rows. */
+  firstDay?: string | undefined;
+  lastDay?: string | undefined;
 }
 
 export function normalise(text: string): string {
@@ -33,9 +36,9 @@ export function normalise(text: string): string {
 }
 
 /** Everything the caller may ask about by name: only the accounts in scope. */
-export async function loadCatalog(db: Db, scope: Scope): Promise<Catalog> {
+export async function loadCatalog(db: WarehouseDb, scope: Scope): Promise<Catalog> {
   const ids = textArray(scope.accountIds);
-  const [accounts, campaigns, adsets, ads] = await Promise.all([
+  const [accounts, campaigns, adsets, ads, days] = await Promise.all([
     queryRows<{ id: string; name: string; currency: string }>(
       db,
       sql`select id, name, currency from meta_ad_accounts where id = any(${ids})`,
@@ -52,6 +55,11 @@ export async function loadCatalog(db: Db, scope: Scope): Promise<Catalog> {
       db,
       sql`select id, name, account_id from meta_ads where account_id = any(${ids})`,
     ),
+    queryRows<{ first: string | null; last: string | null }>(
+      db,
+      sql`select to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last
+        from meta_insights_campaign_daily where account_id = any(${ids})`,
+    ),
   ]);
   const entities: CatalogEntity[] = [
     ...accounts.map((row) => entity('account', row.id, row.name, row.id)),
@@ -64,19 +72,21 @@ export async function loadCatalog(db: Db, scope: Scope): Promise<Catalog> {
     nameWords: new Set(entities.flatMap((e) => e.key.split(' '))),
     currencyByAccount: new Map(accounts.map((row) => [row.id, row.currency])),
     objectiveByCampaign: new Map(campaigns.map((row) => [row.id, row.objective])),
+    firstDay: days[0]?.first ?? undefined,
+    lastDay: days[0]?.last ?? undefined,
   };
 }
 
 /** Enough for every active user's scope on one node; the least recently used goes first. */
 const CATALOG_CACHE_SIZE = 500;
-const catalogCaches = new WeakMap<Db, Map<string, Promise<Catalog>>>();
+const catalogCaches = new WeakMap<WarehouseDb, Map<string, Promise<Catalog>>>();
 
 /**
  * The catalog for this scope as of `dataVersion` (see `activeScope`), read once per version: the
  * names only change when a sync writes, and reading them is a third of a short answer's queries.
  * The catalog is shared between answers, so nothing may change it.
  */
-export function cachedCatalog(db: Db, scope: Scope, dataVersion: string): Promise<Catalog> {
+export function cachedCatalog(db: WarehouseDb, scope: Scope, dataVersion: string): Promise<Catalog> {
   const cache = catalogCaches.get(db) ?? new Map<string, Promise<Catalog>>();
   catalogCaches.set(db, cache);
   const key = `${[...scope.accountIds].sort().join(',')}@${dataVersion}`;

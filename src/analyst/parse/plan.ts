@@ -10,6 +10,7 @@ export interface Period {
 }
 
 export type Filters = AnalyticsQuery['filters'];
+export type Having = NonNullable<AnalyticsQuery['having']>;
 
 interface Common {
   range: Period;
@@ -18,9 +19,19 @@ interface Common {
   scopeNames: string[];
   /** Things the reader should know about how the question was read (defaults taken, etc.). */
   notes: string[];
+  /** The question as ARLO resolved it ("ROAS by ad set for Summer Sale, last month"). */
+  resolved?: string;
 }
 
 export type ReportKind = 'performance' | 'revenue' | 'creative';
+
+/** One side of a named comparison: an entity, an account, or a group of entities by name. */
+export interface CompareGroup {
+  label: string;
+  filters: Filters;
+}
+
+export type AdviceAction = 'pause' | 'scale' | 'cut' | 'move' | 'priority' | 'rule';
 
 export type Plan =
   | (Common & { kind: 'total'; metrics: MetricKey[]; compare?: Period })
@@ -31,12 +42,24 @@ export type Plan =
       direction: 'asc' | 'desc';
       limit: number;
       extraMetrics: MetricKey[];
+      having?: Having;
     })
-  | (Common & { kind: 'series'; metrics: MetricKey[]; grain: TimeGrain })
+  | (Common & {
+      kind: 'series';
+      metrics: MetricKey[];
+      grain: TimeGrain;
+      /** Single out the best or worst group ("best day for ROAS", "cheapest weekday"). */
+      pick?: 'max' | 'min';
+    })
   | (Common & { kind: 'entity'; entity: EntityMatch; metrics: MetricKey[]; compare?: Period })
   | (Common & { kind: 'breakdown'; entity: EntityMatch; childLevel: EntityDimension; metric: MetricKey })
+  | (Common & { kind: 'compare'; groups: CompareGroup[]; metrics: MetricKey[] })
+  | (Common & { kind: 'overview'; compare: Period })
+  | (Common & { kind: 'advice'; action: AdviceAction; level: EntityDimension; having?: Having })
+  | (Common & { kind: 'change'; metric: MetricKey; level: EntityDimension; compare: Period })
   | (Common & { kind: 'why'; metric: 'cpa' | 'roas'; compare: Period })
   | (Common & { kind: 'fatigue'; compare: Period })
   | { kind: 'report'; report: ReportKind; filters: Filters; scopeNames: string[] }
-  | { kind: 'clarify'; reason: string }
+  | { kind: 'decline'; message: string; suggestions: string[] }
+  | { kind: 'clarify'; reason: string; words?: string[] }
   | { kind: 'refuse' };

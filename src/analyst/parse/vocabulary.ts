@@ -1,137 +1,20 @@
-import type { MetricKey } from '../metrics';
-import type { EntityDimension } from '../query';
+import { dimensions, type EntityDimension, entityDimensions } from '../dimensions';
+import { type MetricKey, metricKeys, metrics } from '../metrics';
 
 /**
- * Words marketers use for each metric. Phrases are matched longest first, so "cost per click"
- * wins over "cost" and "click", and "conversion rate" over "conversion".
+ * Words marketers use for each metric, from the metric registry. Phrases are matched longest
+ * first, so "cost per click" wins over "cost" and "click", and "conversion rate" over "conversion".
  */
-const metricPhraseList: [string, MetricKey][] = [
-  ['return on ad spend', 'roas'],
-  ['return on adspend', 'roas'],
-  ['return on spend', 'roas'],
-  ['roas', 'roas'],
-  ['return on investment', 'roi'],
-  ['roi', 'roi'],
-  ['cost per click', 'cpc'],
-  ['cost-per-click', 'cpc'],
-  ['cpc', 'cpc'],
-  ['cost per mille', 'cpm'],
-  ['cost per thousand impressions', 'cpm'],
-  ['cost per thousand', 'cpm'],
-  ['cost per 1000 impressions', 'cpm'],
-  ['cost per 1,000 impressions', 'cpm'],
-  ['cpm', 'cpm'],
-  ['cost per acquisition', 'cpa'],
-  ['cost per conversion', 'cpa'],
-  ['cost per result', 'cpa'],
-  ['cost per action', 'cpa'],
-  ['acquisition cost', 'cpa'],
-  ['customer acquisition cost', 'cpa'],
-  ['cac', 'cpa'],
-  ['cpa', 'cpa'],
-  ['cost per purchase', 'cost_per_purchase'],
-  ['cost per sale', 'cost_per_purchase'],
-  ['cost per order', 'cost_per_purchase'],
-  ['cost per lead', 'cost_per_lead'],
-  ['cost per signup', 'cost_per_lead'],
-  ['cost per sign up', 'cost_per_lead'],
-  ['cpl', 'cost_per_lead'],
-  ['click-through rate', 'ctr'],
-  ['click through rate', 'ctr'],
-  ['clickthrough rate', 'ctr'],
-  ['click rate', 'ctr'],
-  ['ctr', 'ctr'],
-  ['conversion rate', 'cvr'],
-  ['cvr', 'cvr'],
-  ['average order value', 'aov'],
-  ['avg order value', 'aov'],
-  ['order value', 'aov'],
-  ['aov', 'aov'],
-  ['amount spent', 'spend'],
-  ['money spent', 'spend'],
-  ['ad spend', 'spend'],
-  ['adspend', 'spend'],
-  ['money went into ads', 'spend'],
-  ['money went into', 'spend'],
-  ['money did i put', 'spend'],
-  ['budget spent', 'spend'],
-  ['spend', 'spend'],
-  ['spent', 'spend'],
-  ['spending', 'spend'],
-  ['spends', 'spend'],
-  ['cost', 'spend'],
-  ['costs', 'spend'],
-  ['investment', 'spend'],
-  ['invested', 'spend'],
-  ['link clicks', 'link_clicks'],
-  ['link click', 'link_clicks'],
-  ['clicks', 'clicks'],
-  ['click', 'clicks'],
-  ['impressions', 'impressions'],
-  ['impression', 'impressions'],
-  ['imps', 'impressions'],
-  ['people reached', 'reach'],
-  ['unique people', 'reach'],
-  ['unique users', 'reach'],
-  ['reach', 'reach'],
-  ['reached', 'reach'],
-  ['frequency', 'frequency'],
-  ['how many sales', 'purchases'],
-  ['number of sales', 'purchases'],
-  ['purchases', 'purchases'],
-  ['purchase', 'purchases'],
-  ['orders', 'purchases'],
-  ['order', 'purchases'],
-  ['sign ups', 'leads'],
-  ['sign-ups', 'leads'],
-  ['signups', 'leads'],
-  ['registrations', 'leads'],
-  ['form fills', 'leads'],
-  ['leads', 'leads'],
-  ['lead', 'leads'],
-  ['conversions', 'conversions'],
-  ['conversion', 'conversions'],
-  ['results', 'conversions'],
-  ['acquisitions', 'conversions'],
-  ['conversion value', 'revenue'],
-  ['purchase value', 'revenue'],
-  ['sales value', 'revenue'],
-  ['revenue', 'revenue'],
-  ['sales', 'revenue'],
-  ['income', 'revenue'],
-  ['earnings', 'revenue'],
-  ['earned', 'revenue'],
-  ['how much did i make', 'revenue'],
-  ['how much did we make', 'revenue'],
-  ['post engagements', 'post_engagements'],
-  ['post engagement', 'post_engagements'],
-  ['engagements', 'post_engagements'],
-  ['engagement', 'post_engagements'],
-  ['reactions', 'post_reactions'],
-  ['likes', 'post_reactions'],
-  ['comments', 'post_comments'],
-];
+const metricPhraseList: [string, MetricKey][] = metricKeys.flatMap((key) =>
+  metrics[key].words.map((word): [string, MetricKey] => [word, key]),
+);
 const metricPhrases = [...metricPhraseList].sort((a, b) => b[0].length - a[0].length);
 
-const levelPhrases: [string, EntityDimension][] = [
-  ['ad sets', 'adset'],
-  ['ad set', 'adset'],
-  ['adsets', 'adset'],
-  ['adset', 'adset'],
-  ['ad groups', 'adset'],
-  ['ad group', 'adset'],
-  ['audiences', 'adset'],
-  ['campaigns', 'campaign'],
-  ['campaign', 'campaign'],
-  ['creatives', 'ad'],
-  ['creative', 'ad'],
-  ['ads', 'ad'],
-  ['ad', 'ad'],
-  ['accounts', 'account'],
-  ['account', 'account'],
-  ['objectives', 'objective'],
-  ['objective', 'objective'],
-];
+// Only entity levels: time grains are read by the parser's own period rules.
+const levelPhrases: [string, EntityDimension][] = entityDimensions.flatMap((key) => {
+  const { one, many } = dimensions[key].words;
+  return [...many, ...one].map((word): [string, EntityDimension] => [word, key]);
+});
 
 export interface Found<T> {
   value: T;
@@ -288,3 +171,9 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
   }
   return prev[cols - 1] as number;
 }
+
+/** Metric and level phrases with where each sits, longest first (for rules that claim their words). */
+export function findTerms(text: string): Found<Term>[] {
+  return findPhrases(text, termPhrases);
+}
+export type { Term };

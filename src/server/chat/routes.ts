@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerQuestion } from '../../analyst/engine';
+import { failureAnswer } from '../../analyst/compose/fallback';
+import { type Answer, answerQuestion } from '../../analyst/engine';
 import type { ContentItem } from '../../shared/api/answer';
 import * as api from '../../shared/api/chat';
 import { errorResponseSchema } from '../../shared/errors';
 import { activeScope } from '../accounts/accounts';
 import { todayIn } from '../demo/seed';
-import { AppError } from '../errors';
+import { AppError, isDatabaseUnavailable } from '../errors';
 import { answerEvents, reportSectionEvents } from './answer-events';
 import { openEventStream } from './event-stream';
 import { FirstEvents } from './first-events';
@@ -13,6 +14,7 @@ import { staleDataNotice } from './freshness';
 import { createQuestionRefunds, reserveQuestion } from './quota';
 import {
   currentSession,
+  earlierQuestions,
   newChat,
   ownedSession,
   recentSessions,
@@ -151,7 +153,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           const synced = Object.values(scope.lastSuccessAt);
           if (app.meta.sync.isStale(synced)) notice = staleDataNotice(synced);
         }
+        const history = await earlierQuestions(db, session.id);
         let analyticsSent = false;
+        let sectionSent = false;
+        let failed = false;
         const answer = await answerQuestion(
           {
             db,
@@ -180,20 +185,33 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             onReportSection: async (section) => {
               await saveReplies(db, session, [{ sender: 'lynceus', response: section.message }]);
               for (const event of reportSectionEvents(section)) stream.send(event);
+              sectionSent = true;
               await stream.flush();
               firstEvents.sent(request);
               await firstEvents.turn();
             },
           },
           message,
-        );
+          history,
+        ).catch((error: unknown): Pick<Answer, 'message' | 'sections'> => {
+          // A database outage, or a failure once part of the answer is on screen, ends the stream
+          // with an error event below; any other failure is answered like a question, and saved.
+          if (isDatabaseUnavailable(error) || analyticsSent || sectionSent) throw error;
+          request.log.error({ err: error }, 'answering failed');
+          failed = true;
+          return { message: failureAnswer() };
+        });
         // A client that leaves mid-stream finds the whole answer on reload: the work goes on after it.
         if (answer.sections) {
           const total = answer.sections.length;
           stream.send({ type: 'report_complete', total_sections: total, total_requested: total });
         } else {
-          const message = notice ? { ...answer.message, error: notice } : answer.message;
+          // A message that does not answer keeps its own error: without figures, their age is moot.
+          const message =
+            notice && !answer.message.error ? { ...answer.message, error: notice } : answer.message;
           await saveReplies(db, session, [{ sender: 'lynceus', response: message }]);
+          // A failed answer costs nothing; given back once saved, as the catch below would otherwise.
+          if (failed && reservedDay) refunds.refund(user.id, reservedDay);
           const events = answerEvents(message);
           for (const event of analyticsSent ? events.slice(1) : events) stream.send(event);
         }

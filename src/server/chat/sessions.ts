@@ -112,6 +112,25 @@ export async function sessionHistory(db: Db, sessionId: string): Promise<History
   );
 }
 
+/** A follow-up leans on the last few questions; older ones are not worth reading per question. */
+const EARLIER_QUESTIONS_LIMIT = 20;
+
+/**
+ * The session's user questions before the one just saved by saveQuestion, oldest first, at most
+ * the last 20: what the engine reads a follow-up against.
+ */
+export async function earlierQuestions(db: Db, sessionId: string): Promise<string[]> {
+  const rows = await db
+    .select({ content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.sender, 'user')))
+    .orderBy(desc(chatMessages.seq))
+    // The newest user message is the question being answered now.
+    .offset(1)
+    .limit(EARLIER_QUESTIONS_LIMIT);
+  return rows.map((row) => row.content ?? '').reverse();
+}
+
 /**
  * Saves the question in the caller's session: one insert that also checks the session is theirs.
  * Undefined when the caller has no such session: then nothing is written. The session's title and

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -104,29 +104,5 @@ export function databaseOptionsFor(config: {
     : { kind: 'pglite', dir: `${config.dataDir}/pglite` };
 }
 
-/** Runs raw SQL built with drizzle's `sql` template (always parameterised) and returns its rows. */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  // PGlite and node-postgres both answer with `{ rows }`; drizzle's type is the driver union.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-interface DriverClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * Runs a statement the caller has already compiled because it records the text (the analyst's
- * evidence), straight on the driver: compiling it twice costs more than running it. PGlite and
- * node-postgres take the same `(text, params)`; inside a transaction there is no driver client,
- * so the statement runs through drizzle instead.
- */
-export async function queryCompiled<T extends Record<string, unknown>>(
-  db: Db,
-  query: SQL,
-  compiled: { sql: string; params: unknown[] },
-): Promise<T[]> {
-  const client = (db as unknown as { $client?: DriverClient }).$client;
-  if (!client) return queryRows<T>(db, query);
-  return (await client.query(compiled.sql, compiled.params)).rows as T[];
-}
+// The engine defines how rows are read (it may not import the server); every feature reads the same way.
+export { queryCompiled, queryRows } from '../../analyst/warehouse-db';

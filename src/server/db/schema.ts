@@ -38,7 +38,7 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export * from './warehouse-schema';
+export * from '../../warehouse/schema';
 
 /** Emailed 6-digit codes, stored only as keyed hashes; each dies after 5 tries, 300 s, or one use. */
 export const oneTimeCodes = pgTable(

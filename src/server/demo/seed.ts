@@ -1,5 +1,5 @@
 import { generateDemoData } from '../../analyst/demo/generate';
-import { loadDataset } from '../../analyst/load';
+import { loadDataset } from '../../warehouse/load';
 import type { Db } from '../db/client';
 
 /** Today's date (YYYY-MM-DD) in a time zone: the demo account's "today", which its data ends before. */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { GraphAdAccount } from '../../analyst/graph-types';
 import * as api from '../../shared/api/meta';
 import { errorResponseSchema } from '../../shared/errors';
+import type { GraphAdAccount } from '../../warehouse/graph-types';
 import { tokenFor } from '../auth/auth-user';
 import type { Db } from '../db/client';
 import { metaAdAccounts, userAdAccounts, users } from '../db/schema';

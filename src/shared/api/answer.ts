@@ -15,6 +15,34 @@ export type ContentType = (typeof contentTypes)[number];
 export type Cell = string | number | null;
 export type DataRow = Record<string, Cell>;
 
+/**
+ * How a column's values read: a metric's unit, `change` for a signed percent change between two
+ * periods, or a label (`text`, `date`). Rows keep raw numbers; the unit says how to show them.
+ */
+export const columnUnits = [
+  'money',
+  'count',
+  'percent',
+  'multiplier',
+  'decimal',
+  'change',
+  'text',
+  'date',
+] as const;
+export type ColumnUnit = (typeof columnUnits)[number];
+
+export interface Column {
+  key: string;
+  label: string;
+  unit: ColumnUnit;
+}
+
+export const columnSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  unit: z.enum(columnUnits),
+});
+
 export interface ContentItem {
   type: ContentType;
   header?: string;
@@ -22,6 +50,10 @@ export interface ContentItem {
   content?: string;
   /** Rows for tables and charts; items for `complex`. */
   data?: DataRow[] | ContentItem[];
+  /** For tables and charts: every key of the rows, with its label and unit. Absent in older messages. */
+  columns?: Column[];
+  /** A chart's one currency: its rows hold the label and the metric only, not each row's currency. */
+  currency?: string;
 }
 
 export const contentItemSchema: z.ZodType<ContentItem> = z.lazy(() =>
@@ -35,6 +67,8 @@ export const contentItemSchema: z.ZodType<ContentItem> = z.lazy(() =>
         z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
       ])
       .optional(),
+    columns: z.array(columnSchema).optional(),
+    currency: z.string().optional(),
   }),
 );
 

@@ -1,4 +1,4 @@
-import type { GraphAdAccount } from '../../../analyst/graph-types';
+import type { GraphAdAccount } from '../../../warehouse/graph-types';
 import type { ReportRun } from './async-runs';
 import type { RequestContext, SimulatorState } from './context';
 import { GraphError, invalidParameter, unsupportedRequest } from './errors';

@@ -1,5 +1,5 @@
 import { epochDay, isoDay } from '../../../analyst/demo/calendar';
-import type { GraphAction, GraphAdAccount, GraphInsightRow } from '../../../analyst/graph-types';
+import type { GraphAction, GraphAdAccount, GraphInsightRow } from '../../../warehouse/graph-types';
 import { DecimalSum } from './decimal-sum';
 import { IDENTITY_FIELDS, type Increment, type InsightsQuery, type Level } from './insights-query';
 

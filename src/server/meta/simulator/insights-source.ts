@@ -1,5 +1,5 @@
 import { epochDay } from '../../../analyst/demo/calendar';
-import type { GraphAdAccount, GraphDataset } from '../../../analyst/graph-types';
+import type { GraphAdAccount, GraphDataset } from '../../../warehouse/graph-types';
 import { type AccountRows, groupInsights, type InsightsGroup, indexAccountRows } from './insights-aggregate';
 import type { InsightsQuery } from './insights-query';
 

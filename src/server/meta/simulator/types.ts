@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GraphDataset } from '../../../analyst/graph-types';
+import type { GraphDataset } from '../../../warehouse/graph-types';
 
 /** What a request asks for; faults match on it and `requests` records it. */
 export type RequestKind =

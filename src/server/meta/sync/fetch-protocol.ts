@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { GraphAdAccount } from '../../../analyst/graph-types';
-import { type PreparedInsights, writePreparedInsights } from '../../../analyst/load';
+import type { GraphAdAccount } from '../../../warehouse/graph-types';
+import { type PreparedInsights, writePreparedInsights } from '../../../warehouse/load';
 import type { Db } from '../../db/client';
 import { GraphApiError, type GraphClientOptions, GraphTokenError, type InsightsQuery } from '../graph';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '../../../analyst/dates';
-import type { GraphAdAccount } from '../../../analyst/graph-types';
-import { analyzeWarehouse } from '../../../analyst/load';
+import type { GraphAdAccount } from '../../../warehouse/graph-types';
+import { analyzeWarehouse } from '../../../warehouse/load';
 import type { Db } from '../../db/client';
 import { metaAdAccounts } from '../../db/schema';
 import { todayIn } from '../../demo/seed';

@@ -1,7 +1,11 @@
 /**
- * Number formats of SPEC.md section 9. Answer rows carry raw numbers under the metric's own key
- * (DESIGN.md section 6); formatting them is the web app's job and happens only here.
+ * Answer rows carry raw numbers under the metric's own key; formatting them is the web app's job
+ * and happens only here. A table or chart that describes its columns reads through the same
+ * formatter as the answer's text; older messages without that description fall back to guessing
+ * the format from the key.
  */
+import type { ColumnUnit } from '../../../../shared/api/answer';
+import { formatNumber, formatPercentChange } from '../../../../shared/number-format';
 
 /** Shown for a missing value (null, undefined, or a number that is not finite). */
 export const EMPTY_VALUE = '–';
@@ -103,6 +107,20 @@ export function formatValue(metric: string, value: unknown, currency?: string): 
   if (PERCENT_METRICS.has(key)) return `${fixed(value, 2)}%`;
   if (key === 'roas') return `${fixed(value, 2)}x`;
   return money(value, currency);
+}
+
+/**
+ * Formats one cell of a described column exactly as the answer's text shows the same figure:
+ * CTR 2.15 → '2.15%', ROAS 3.2 → '3.20x', spend 1234.5 → '$1,234.50' (in the row's currency).
+ * Labels pass through; a missing value is '–'.
+ */
+export function formatCell(value: unknown, unit: ColumnUnit, currency?: string): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  if (typeof value !== 'number') return String(value);
+  if (!Number.isFinite(value)) return EMPTY_VALUE;
+  if (unit === 'text' || unit === 'date') return String(value);
+  if (unit === 'change') return formatPercentChange(value);
+  return formatNumber(value, unit, currency);
 }
 
 /** A column or series title: 'cpa' → 'CPA', 'post_reactions' → 'Post reactions', 'ctr_change' → 'CTR change'. */

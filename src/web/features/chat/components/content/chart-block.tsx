@@ -50,9 +50,18 @@ export function ChartBlock({ item, reveal = true }: { item: ContentItem; reveal?
                 {chart.title}
               </figcaption>
             ) : null}
-            <ChartBoundary fallback={<DataTable rows={chart.rows} reveal={reveal} />}>
+            <ChartBoundary
+              fallback={
+                <DataTable
+                  rows={chart.rows}
+                  columns={item.columns}
+                  currency={item.currency}
+                  reveal={reveal}
+                />
+              }
+            >
               <Suspense fallback={<ChartPlaceholder height={height} />}>
-                <ContentChart kind={kind} chart={chart} />
+                <ContentChart kind={kind} chart={chart} columns={item.columns} currency={item.currency} />
               </Suspense>
             </ChartBoundary>
           </figure>

@@ -1,8 +1,8 @@
 /**
  * The recharts charts. Loaded lazily by chart-block.tsx, so recharts stays out of the initial
- * bundle. SPEC.md section 9: bar charts past 10 rows lie on their side, bars are 20px, colours cycle
- * through five, the height is max(400, 25 per row + 50) and the value axis tops out at max × 1.1
- * rounded up. Ticks and tooltips use the same number formats as tables.
+ * bundle. Bar charts past 10 rows lie on their side, bars are 20px, colours cycle through five, the
+ * height is max(400, 25 per row + 50) and the value axis tops out at max × 1.1 rounded up. Ticks
+ * and tooltips format through the same cell formatter as tables.
  */
 import {
   Bar,
@@ -18,7 +18,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { DataRow } from '../../../../../shared/api/answer';
+import type { Column, DataRow } from '../../../../../shared/api/answer';
 import {
   BAR_SIZE,
   type ChartData,
@@ -32,8 +32,8 @@ import {
   metricKeys,
   yAxisTop,
 } from '../../lib/chart-rules';
-import { formatValue, metricLabel } from '../../lib/format';
 import { keyed } from './keyed';
+import { cellText, columnsOf } from './table-columns';
 
 // Axis text and grid take the figure's text colour, so they follow the light or dark theme.
 const AXIS_TICK = { fontSize: 12, fill: 'currentColor' };
@@ -65,7 +65,17 @@ function valueDomain(rows: readonly DataRow[], keys: readonly string[]): [number
   return [min < 0 ? -yAxisTop(-min) : 0, top];
 }
 
-export function ContentChart({ kind, chart }: { kind: ChartKind; chart: ChartData }) {
+export function ContentChart({
+  kind,
+  chart,
+  columns: described,
+  currency: given,
+}: {
+  kind: ChartKind;
+  chart: ChartData;
+  columns?: readonly Column[] | undefined;
+  currency?: string | undefined;
+}) {
   const rows = chart.rows;
   const first = rows[0];
   const label = (kind === 'line' ? dateKey(first) : undefined) ?? labelKey(first) ?? 'name';
@@ -73,15 +83,20 @@ export function ContentChart({ kind, chart }: { kind: ChartKind; chart: ChartDat
   const keys = chart.metric && all.includes(chart.metric) ? [chart.metric] : all;
   const primary = keys[0];
   if (!primary || rows.length === 0) return <p className="text-sm text-slate-500">No figures to chart.</p>;
-  const currency = sharedCurrency(rows);
-  const format = (key: unknown, value: unknown) => formatValue(String(key ?? primary), value, currency);
+  const currency = given ?? sharedCurrency(rows);
+  const columns = columnsOf(rows, described);
+  const columnOf = (key: unknown) => columns.find((column) => column.key === String(key ?? primary));
+  // A figure reads as a table cell of its column would: a row holding just that value.
+  const format = (key: unknown, value: unknown) => {
+    const column = columnOf(key);
+    if (!column) return String(value ?? '');
+    return cellText({ [column.key]: value as DataRow[string] }, column, currency);
+  };
+  const title = (key: unknown) => columnOf(key)?.label ?? String(key ?? '');
   const tooltip = (
-    <Tooltip
-      contentStyle={TOOLTIP_STYLE}
-      formatter={(value, name) => [format(name, value), metricLabel(String(name ?? primary))]}
-    />
+    <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value, name) => [format(name, value), title(name)]} />
   );
-  const legend = keys.length > 1 ? <Legend formatter={(value) => metricLabel(String(value))} /> : null;
+  const legend = keys.length > 1 ? <Legend formatter={(value) => title(value)} /> : null;
   const tickFormatter = (value: unknown) => format(primary, value);
 
   if (kind === 'pie') {

@@ -29,7 +29,13 @@ function Body({ item, reveal, depth }: { item: ContentItem; reveal: boolean; dep
       return (
         <div className="space-y-3">
           {keyed(unwrapAll(item.data), 'table').map(({ key, item: table }) => (
-            <DataTable key={key} rows={table.rows} caption={table.title} reveal={reveal} />
+            <DataTable
+              key={key}
+              rows={table.rows}
+              columns={item.columns}
+              caption={table.title}
+              reveal={reveal}
+            />
           ))}
         </div>
       );

@@ -7,14 +7,14 @@ function isItem(value: unknown): value is ContentItem {
 }
 
 /** Rows as tab-separated lines with a header line: pastes straight into a spreadsheet. */
-function rowsToText(data: unknown): string {
-  return unwrapAll(data)
+function rowsToText(item: ContentItem): string {
+  return unwrapAll(item.data)
     .filter((chart) => chart.rows.length > 0)
     .map((chart) => {
-      const columns = columnsOf(chart.rows);
+      const columns = columnsOf(chart.rows, item.columns);
       const lines = [
         columns.map((column) => column.label).join('\t'),
-        ...chart.rows.map((row) => columns.map((column) => cellText(row, column)).join('\t')),
+        ...chart.rows.map((row) => columns.map((column) => cellText(row, column, item.currency)).join('\t')),
       ];
       return [chart.title, ...lines].filter(Boolean).join('\n');
     })
@@ -40,6 +40,6 @@ export function contentToText(
   if (single.type === 'text') body = single.content ?? '';
   else if (single.type === 'complex')
     body = contentToText(Array.isArray(single.data) ? single.data.filter(isItem) : []);
-  else body = rowsToText(single.data);
+  else body = rowsToText(single);
   return [single.header, body.trim()].filter(Boolean).join('\n');
 }

@@ -1,28 +1,33 @@
-import type { DataRow } from '../../../../../shared/api/answer';
+import type { Column, DataRow } from '../../../../../shared/api/answer';
 import { keyed } from './keyed';
 import { cellText, cellTooltip, columnsOf, imageUrl } from './table-columns';
 import { useReveal } from './use-reveal';
 
 /**
- * A result table (SPEC.md section 9): formatted cells, hidden `_tooltip` and id columns, a 48px
- * creative thumbnail, at most 400px tall with scrolling, and the text typing in unless `reveal` is
- * false or the user prefers reduced motion.
+ * A result table: cells formatted by the columns the answer describes (as its text shows them),
+ * hidden `_tooltip` and id columns, a 48px creative thumbnail, at most 400px tall with scrolling,
+ * and the text typing in unless `reveal` is false or the user prefers reduced motion. `currency`
+ * is for rows that do not name their own.
  */
 export function DataTable({
   rows,
+  columns: described,
+  currency,
   caption,
   reveal = true,
 }: {
   rows: readonly DataRow[];
-  caption?: string;
+  columns?: readonly Column[] | undefined;
+  currency?: string | undefined;
+  caption?: string | undefined;
   reveal?: boolean;
 }) {
-  const columns = columnsOf(rows);
+  const columns = columnsOf(rows, described);
   const images = rows.map((row) =>
     columns.map((column) => (column.image ? imageUrl(row[column.key]) : undefined)),
   );
   const cells = rows.map((row, r) =>
-    columns.map((column, c) => (images[r]?.[c] ? '' : cellText(row, column))),
+    columns.map((column, c) => (images[r]?.[c] ? '' : cellText(row, column, currency))),
   );
   const total = cells.reduce((sum, line) => sum + line.reduce((n, text) => n + text.length, 0), 0);
   const shown = useReveal(total, reveal);

@@ -2,7 +2,7 @@ import type { GraphAction } from './graph-types';
 
 /**
  * Meta reports one purchase under several action types at once, so the types are a precedence
- * list, never a sum (DESIGN.md section 4). The first type present wins.
+ * list, never a sum. The first type present wins.
  */
 export const purchaseActionTypes = [
   'omni_purchase',

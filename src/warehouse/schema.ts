@@ -3,8 +3,8 @@ import { date, index, numeric, pgTable, primaryKey, text, timestamp } from 'driz
 /**
  * The analyst's warehouse: Meta insights at ad-and-day grain, plus the names of what they belong
  * to. Ids are Meta's own (digits as text). Counts and money are NUMERIC so sums stay exact;
- * conversions are canonical (one alias per DESIGN.md section 4); the raw action lists are not kept
- * (docs/decisions/0014).
+ * conversions are canonical (one action type by precedence, never a sum of Meta's aliases); the
+ * raw action lists are not kept (docs/decisions/0014).
  */
 export const metaAdAccounts = pgTable('meta_ad_accounts', {
   id: text('id').primaryKey(),
@@ -67,6 +67,10 @@ function sumColumns() {
     postComments: count('post_comments'),
   };
 }
+
+/** The additive columns' keys, the same on both insights tables: what the loader writes and rolls up. */
+export type InsightSum = keyof ReturnType<typeof sumColumns>;
+export const insightSums = Object.keys(sumColumns()) as InsightSum[];
 
 export const metaInsightsDaily = pgTable(
   'meta_insights_daily',

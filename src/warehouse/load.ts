@@ -1,8 +1,22 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../server/db/client';
+import { and, between, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { canonicalAction, leadActionTypes, purchaseActionTypes, singleAction } from './actions';
 import type { GraphAction, GraphAdAccount, GraphDataset, GraphInsightRow } from './graph-types';
+import {
+  type InsightSum,
+  insightSums,
+  metaAdAccounts,
+  metaAds,
+  metaAdsets,
+  metaCampaigns,
+  metaInsightsCampaignDaily,
+  metaInsightsDaily,
+} from './schema';
 import { arrayLiteral } from './sql-arrays';
+import { bare, excluded, insertSelect, insertUnnest, onConflictUpdate } from './upsert-sql';
+
+/** Any drizzle PostgreSQL database or transaction: loading needs none of the app's other tables. */
+export type WarehouseWriter = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
 /** A Graph row whose numbers do not parse; the message names the row so the source can be fixed. */
 export class InvalidInsightRowError extends Error {
@@ -41,22 +55,8 @@ interface ParsedRow {
   accountId: string;
   campaignId: string;
   adsetId: string;
-  values: Record<(typeof numericColumns)[number], string>;
+  values: Record<InsightSum, string>;
 }
-
-const numericColumns = [
-  'impressions',
-  'reach',
-  'clicks',
-  'link_clicks',
-  'spend',
-  'purchases',
-  'leads',
-  'revenue',
-  'post_engagements',
-  'post_reactions',
-  'post_comments',
-] as const;
 
 export function parseInsightRow(row: GraphInsightRow): ParsedRow {
   if (!DAY.test(row.date_start) || row.date_start !== row.date_stop) {
@@ -76,14 +76,14 @@ export function parseInsightRow(row: GraphInsightRow): ParsedRow {
       impressions: decimal(row.impressions, 'impressions', row),
       reach: decimal(row.reach, 'reach', row),
       clicks: decimal(row.clicks, 'clicks', row),
-      link_clicks: decimal(row.inline_link_clicks, 'inline_link_clicks', row),
+      linkClicks: decimal(row.inline_link_clicks, 'inline_link_clicks', row),
       spend: decimal(row.spend, 'spend', row),
       purchases: canonicalAction(actions, purchaseActionTypes),
       leads: canonicalAction(actions, leadActionTypes),
       revenue: canonicalAction(actionValues, purchaseActionTypes),
-      post_engagements: singleAction(actions, 'post_engagement'),
-      post_reactions: singleAction(actions, 'post_reaction'),
-      post_comments: singleAction(actions, 'comment'),
+      postEngagements: singleAction(actions, 'post_engagement'),
+      postReactions: singleAction(actions, 'post_reaction'),
+      postComments: singleAction(actions, 'comment'),
     },
   };
 }
@@ -94,7 +94,7 @@ export interface LoadResult {
 }
 
 /** Loads a whole dataset (every account and its rows). Idempotent: loading twice leaves the same rows. */
-export async function loadDataset(db: Db, dataset: GraphDataset): Promise<LoadResult> {
+export async function loadDataset(db: WarehouseWriter, dataset: GraphDataset): Promise<LoadResult> {
   let rows = 0;
   for (const account of dataset.adAccounts) {
     rows += await loadAccountInsights(db, account, dataset.insights[account.id] ?? []);
@@ -104,7 +104,7 @@ export async function loadDataset(db: Db, dataset: GraphDataset): Promise<LoadRe
 
 /** Upserts one account, the campaigns, ad sets and ads its rows name, and the rows themselves. */
 async function loadAccountInsights(
-  db: Db,
+  db: WarehouseWriter,
   account: GraphAdAccount,
   rows: GraphInsightRow[],
 ): Promise<number> {
@@ -133,7 +133,7 @@ interface PreparedBatch {
   accountIds: string;
   campaignIds: string;
   adsetIds: string;
-  values: Record<(typeof numericColumns)[number], string>;
+  values: Record<InsightSum, string>;
 }
 
 /**
@@ -158,7 +158,7 @@ export function prepareInsights(rows: GraphInsightRow[], known?: Map<string, str
       campaignIds: arrayLiteral(batch.map((r) => r.campaignId)),
       adsetIds: arrayLiteral(batch.map((r) => r.adsetId)),
       values: Object.fromEntries(
-        numericColumns.map((name) => [name, arrayLiteral(batch.map((r) => r.values[name]))]),
+        insightSums.map((name) => [name, arrayLiteral(batch.map((r) => r.values[name]))]),
       ) as PreparedBatch['values'],
     });
   }
@@ -167,47 +167,71 @@ export function prepareInsights(rows: GraphInsightRow[], known?: Map<string, str
 
 /** Writes prepared rows in one transaction and rebuilds the campaign roll-up for their days. */
 export async function writePreparedInsights(
-  db: Db,
+  db: WarehouseWriter,
   account: GraphAdAccount,
   prepared: PreparedInsights,
 ): Promise<number> {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await tx.execute(sql`
-      insert into meta_ad_accounts (id, name, currency, timezone)
-      values (${account.account_id}, ${account.name}, ${account.currency}, ${account.timezone_name})
-      on conflict (id) do update set name = excluded.name, currency = excluded.currency,
-        timezone = excluded.timezone, updated_at = now()`);
-    await upsertEntities(t, prepared);
-    for (const batch of prepared.batches) await upsertInsights(t, batch);
+    await tx
+      .insert(metaAdAccounts)
+      .values({
+        id: account.account_id,
+        name: account.name,
+        currency: account.currency,
+        timezone: account.timezone_name,
+      })
+      .onConflictDoUpdate({
+        target: metaAdAccounts.id,
+        set: {
+          name: excluded(metaAdAccounts.name),
+          currency: excluded(metaAdAccounts.currency),
+          timezone: excluded(metaAdAccounts.timezone),
+          updatedAt: sql`now()`,
+        },
+      });
+    await upsertEntities(tx, prepared);
+    for (const batch of prepared.batches) await upsertInsights(tx, batch);
     if (prepared.firstDay && prepared.lastDay) {
-      await refreshCampaignRollup(t, account.account_id, prepared.firstDay, prepared.lastDay);
+      await refreshCampaignRollup(tx, account.account_id, prepared.firstDay, prepared.lastDay);
     }
   });
   return prepared.rows;
 }
 
 /** Fresh planner statistics: without them PGlite plans a year of rows as if it were five. */
-export async function analyzeWarehouse(db: Db): Promise<void> {
-  await db.execute(sql`analyze meta_insights_daily`);
-  await db.execute(sql`analyze meta_insights_campaign_daily`);
+export async function analyzeWarehouse(db: WarehouseWriter): Promise<void> {
+  await db.execute(sql`analyze ${metaInsightsDaily}`);
+  await db.execute(sql`analyze ${metaInsightsCampaignDaily}`);
 }
 
-const rollupColumns = sql.raw(
-  'impressions, reach, clicks, link_clicks, spend, purchases, leads, revenue, post_engagements, post_reactions, post_comments',
-);
-const rollupSums = sql.raw(
-  'sum(impressions), sum(reach), sum(clicks), sum(link_clicks), sum(spend), sum(purchases), sum(leads), sum(revenue), sum(post_engagements), sum(post_reactions), sum(post_comments)',
-);
-
 /** Rebuilds the campaign-day sums for the days just loaded, from the ad-level rows. */
-async function refreshCampaignRollup(db: Db, accountId: string, first: string, last: string): Promise<void> {
-  await db.execute(sql`delete from meta_insights_campaign_daily
-    where account_id = ${accountId} and day between ${first}::date and ${last}::date`);
-  await db.execute(sql`insert into meta_insights_campaign_daily (campaign_id, day, account_id, ${rollupColumns})
-    select campaign_id, day, account_id, ${rollupSums} from meta_insights_daily
-    where account_id = ${accountId} and day between ${first}::date and ${last}::date
-    group by campaign_id, day, account_id`);
+async function refreshCampaignRollup(
+  db: WarehouseWriter,
+  accountId: string,
+  first: string,
+  last: string,
+): Promise<void> {
+  const rollup = metaInsightsCampaignDaily;
+  const daily = metaInsightsDaily;
+  await db
+    .delete(rollup)
+    .where(
+      and(eq(rollup.accountId, accountId), between(rollup.day, sql`${first}::date`, sql`${last}::date`)),
+    );
+  await db.execute(
+    insertSelect(
+      rollup,
+      [
+        [rollup.campaignId, daily.campaignId],
+        [rollup.day, daily.day],
+        [rollup.accountId, daily.accountId],
+        ...insightSums.map((key): [PgColumn, SQL] => [rollup[key], sql`sum(${daily[key]})`]),
+      ],
+      sql`from ${daily}
+        where ${daily.accountId} = ${accountId} and ${daily.day} between ${first}::date and ${last}::date
+        group by ${daily.campaignId}, ${daily.day}, ${daily.accountId}`,
+    ),
+  );
 }
 
 /** The latest name wins: rows are in date order, so later rows overwrite earlier ones. */
@@ -256,41 +280,53 @@ function prepareEntities(rows: GraphInsightRow[], known?: Map<string, string>) {
 const text = (literal: string) => sql`${literal}::text[]`;
 const numeric = (literal: string) => sql`${literal}::numeric[]`;
 
-async function upsertEntities(db: Db, { campaigns: c, adsets: s, ads: a }: PreparedInsights): Promise<void> {
+async function upsertEntities(
+  db: WarehouseWriter,
+  { campaigns: c, adsets: s, ads: a }: PreparedInsights,
+): Promise<void> {
   if (a.ids === '{}' && s.ids === '{}' && c.ids === '{}') return;
-  await db.execute(sql`
-    insert into meta_campaigns (id, account_id, name, objective)
-    select * from unnest(${text(c.ids)}, ${text(c.accountIds)}, ${text(c.names)}, ${text(c.objectives)})
-    on conflict (id) do update set name = excluded.name, objective = excluded.objective,
-      account_id = excluded.account_id`);
-  await db.execute(sql`
-    insert into meta_adsets (id, account_id, campaign_id, name)
-    select * from unnest(${text(s.ids)}, ${text(s.accountIds)}, ${text(s.campaignIds)}, ${text(s.names)})
-    on conflict (id) do update set name = excluded.name, campaign_id = excluded.campaign_id`);
-  await db.execute(sql`
-    insert into meta_ads (id, account_id, campaign_id, adset_id, name)
-    select * from unnest(${text(a.ids)}, ${text(a.accountIds)}, ${text(a.campaignIds)}, ${text(a.adsetIds)},
-      ${text(a.names)})
-    on conflict (id) do update set name = excluded.name, adset_id = excluded.adset_id,
-      campaign_id = excluded.campaign_id`);
+  await db.execute(
+    sql`${insertUnnest(metaCampaigns, [
+      [metaCampaigns.id, text(c.ids)],
+      [metaCampaigns.accountId, text(c.accountIds)],
+      [metaCampaigns.name, text(c.names)],
+      [metaCampaigns.objective, text(c.objectives)],
+    ])} ${onConflictUpdate([metaCampaigns.id], [metaCampaigns.name, metaCampaigns.objective, metaCampaigns.accountId])}`,
+  );
+  await db.execute(
+    sql`${insertUnnest(metaAdsets, [
+      [metaAdsets.id, text(s.ids)],
+      [metaAdsets.accountId, text(s.accountIds)],
+      [metaAdsets.campaignId, text(s.campaignIds)],
+      [metaAdsets.name, text(s.names)],
+    ])} ${onConflictUpdate([metaAdsets.id], [metaAdsets.name, metaAdsets.campaignId])}`,
+  );
+  await db.execute(
+    sql`${insertUnnest(metaAds, [
+      [metaAds.id, text(a.ids)],
+      [metaAds.accountId, text(a.accountIds)],
+      [metaAds.campaignId, text(a.campaignIds)],
+      [metaAds.adsetId, text(a.adsetIds)],
+      [metaAds.name, text(a.names)],
+    ])} ${onConflictUpdate([metaAds.id], [metaAds.name, metaAds.adsetId, metaAds.campaignId])}`,
+  );
 }
 
-async function upsertInsights(db: Db, batch: PreparedBatch): Promise<void> {
-  const column = (name: (typeof numericColumns)[number]) => numeric(batch.values[name]);
-  await db.execute(sql`
-    insert into meta_insights_daily (ad_id, day, account_id, campaign_id, adset_id, impressions, reach, clicks,
-      link_clicks, spend, purchases, leads, revenue, post_engagements, post_reactions, post_comments)
-    select * from unnest(
-      ${text(batch.adIds)}, ${sql`${batch.days}::date[]`}, ${text(batch.accountIds)}, ${text(batch.campaignIds)},
-      ${text(batch.adsetIds)},
-      ${column('impressions')}, ${column('reach')}, ${column('clicks')}, ${column('link_clicks')}, ${column('spend')},
-      ${column('purchases')}, ${column('leads')}, ${column('revenue')}, ${column('post_engagements')},
-      ${column('post_reactions')}, ${column('post_comments')}
-    )
-    on conflict (ad_id, day) do update set
-      account_id = excluded.account_id, campaign_id = excluded.campaign_id, adset_id = excluded.adset_id,
-      impressions = excluded.impressions, reach = excluded.reach, clicks = excluded.clicks,
-      link_clicks = excluded.link_clicks, spend = excluded.spend, purchases = excluded.purchases,
-      leads = excluded.leads, revenue = excluded.revenue, post_engagements = excluded.post_engagements,
-      post_reactions = excluded.post_reactions, post_comments = excluded.post_comments, loaded_at = now()`);
+async function upsertInsights(db: WarehouseWriter, batch: PreparedBatch): Promise<void> {
+  const t = metaInsightsDaily;
+  const sums = insightSums.map((key): [PgColumn, SQL] => [t[key], numeric(batch.values[key])]);
+  await db.execute(
+    sql`${insertUnnest(t, [
+      [t.adId, text(batch.adIds)],
+      [t.day, sql`${batch.days}::date[]`],
+      [t.accountId, text(batch.accountIds)],
+      [t.campaignId, text(batch.campaignIds)],
+      [t.adsetId, text(batch.adsetIds)],
+      ...sums,
+    ])} ${onConflictUpdate(
+      [t.adId, t.day],
+      [t.accountId, t.campaignId, t.adsetId, ...sums.map(([column]) => column)],
+      [sql`${bare(t.loadedAt)} = now()`],
+    )}`,
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * Graph API (v23.0) shapes as Meta sends them: every number is a string, and actions are lists of
- * `{ action_type, value }`. The loader parses these at the edge; nothing else in the engine sees them.
+ * `{ action_type, value }`. The loader parses these at the edge; the engine never sees them.
  */
 export interface GraphAction {
   action_type: string;
@@ -45,7 +45,7 @@ export interface GraphAdAccount {
   timezone_name: string;
 }
 
-/** A folder in the fixture format (DESIGN.md section 8), as data. */
+/** A folder in the fixture format (`adaccounts.json` and `insights/act_<id>.json`), as data. */
 export interface GraphDataset {
   adAccounts: GraphAdAccount[];
   /** Insights rows keyed by `act_<id>`. */

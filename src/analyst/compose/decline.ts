@@ -1,0 +1,28 @@
+import type { AssistantMessage } from '../../shared/api/answer';
+import { text } from './context';
+import { assistantMessage } from './message';
+
+/**
+ * A question ARLO cannot honour in full: the reply says which part and why, offers questions it can
+ * answer, and carries no figures, so nothing in it can be mistaken for an answer.
+ */
+export function declineAnswer(message: string, suggestions: string[]): AssistantMessage {
+  return {
+    ...assistantMessage(
+      text(message),
+      text('No figures were computed: answering a different question would give numbers you did not ask for.', 'How this was read'),
+      text('Try one of the suggested questions.', 'Actionable insights'),
+      suggestions,
+    ),
+    error: text(message),
+  };
+}
+
+/** Words no rule could place: named back, never silently dropped. */
+export function unreadWordsAnswer(words: string[]): AssistantMessage {
+  const quoted = words.map((word) => `“${word}”`).join(', ');
+  return declineAnswer(
+    `I couldn't work out what ${quoted} means in your question, so I haven't answered rather than guess. I can answer questions about spend, impressions, clicks, CTR, CPC, CPM, conversions, CPA, revenue and ROAS, by account, campaign, ad set, ad, day, week or month.`,
+    ['How much did I spend last week?', 'Which campaigns had the best ROAS last month?', 'Why did my CPA go up?'],
+  );
+}

@@ -1,0 +1,299 @@
+import { addDays, previousPeriod } from '../dates';
+import { type MetricKey, metrics as registry } from '../metrics';
+import type { EntityDimension } from '../query';
+import type { Catalog, EntityMatch } from './entities';
+import type { AdviceAction, CompareGroup, Filters, Period, Plan } from './plan';
+import type { Reading } from './reading';
+import type { Direction } from './rules/cues';
+
+const DEFAULT_DAYS = 30;
+const DIAGNOSIS_DAYS = 7;
+const OVERVIEW_DAYS = 7;
+const ADVICE_DAYS = 30;
+const ALL_ROWS = 50;
+
+export interface BuildContext {
+  catalog: Catalog;
+  today: string;
+}
+
+const childLevel: Record<EntityMatch['level'], EntityDimension> = {
+  account: 'campaign',
+  campaign: 'adset',
+  adset: 'ad',
+  ad: 'ad',
+};
+
+const movement =
+  /\b(up|down|increase[ds]?|decrease[ds]?|rise|rose|risen|rising|drop(?:ped|s)?|fall|fell|fallen|falling|spike[ds]?|jump(?:ed|s)?|worse|better|higher|lower|change[ds]?|so high|so low|declin\w*|grow\w*|grew|climb\w*|slip\w*|sink\w*|tank\w*|move[ds]?|movers?|shift\w*|swing\w*)\b/;
+
+/** Turns what a question says into the plan the composers answer, taking defaults out loud. */
+export function buildPlan(r: Reading, ctx: BuildContext): Plan {
+  if (!r.text) return { kind: 'clarify', reason: 'empty' };
+  if (r.unsupported) {
+    return { kind: 'decline', message: r.unsupported.message, suggestions: r.unsupported.suggestions };
+  }
+  const accounts = r.entities.filter((e) => e.level === 'account');
+  const named = r.entities.filter((e) => e.level !== 'account');
+  const filters: Filters = [];
+  // Two accounts set side by side are a comparison, not a filter to both.
+  const accountSideBySide = accounts.length >= 2 && (r.sideBySide || r.rankCue || Boolean(r.direction));
+  if (accounts.length && !accountSideBySide)
+    filters.push({ dimension: 'account', op: 'in', values: [...new Set(accounts.flatMap((a) => a.ids))] });
+  filters.push(...r.filters);
+  for (const excluded of r.excluded)
+    filters.push({ dimension: excluded.level, op: 'not_in', values: excluded.ids });
+  const scopeNames = [
+    ...(accountSideBySide ? [] : accounts.map((a) => a.name)),
+    ...r.excluded.map((e) => `all but ${e.name}`),
+    ...r.filters.flatMap(filterWords),
+  ];
+  if (r.report && !r.intent) return { kind: 'report', report: r.report, filters, scopeNames };
+
+  const notes: string[] = [];
+  const diagnosis = r.intent?.kind === 'why' || r.intent?.kind === 'fatigue';
+  const defaultDays =
+    diagnosis ? DIAGNOSIS_DAYS : r.intent?.kind === 'overview' ? OVERVIEW_DAYS : r.intent?.kind === 'advice' ? ADVICE_DAYS : DEFAULT_DAYS;
+  const period = resolvePeriod(r, ctx, defaultDays, notes);
+  if ('decline' in period) return period.decline;
+  const range = period.range;
+  const compare = r.compare ?? (r.comparisonCue || diagnosis || r.intent?.kind === 'overview' ? previousLabelled(range) : undefined);
+  const base = { range, filters, scopeNames, notes };
+  const metrics = r.metrics;
+  const first = metrics[0];
+  const level = r.byLevel ?? r.levels[0];
+
+  if (r.intent?.kind === 'fatigue') return { ...base, kind: 'fatigue', compare: compare ?? previousLabelled(range) };
+  if (r.intent?.kind === 'why' || (movement.test(r.text) && (r.compare || r.comparisonCue) && (level || r.rankCue) && first)) {
+    const metric = first ?? 'cpa';
+    const against = compare ?? previousLabelled(range);
+    if (isCostPerResult(metric)) return { ...base, kind: 'why', metric: 'cpa', compare: against };
+    if (metric === 'roas' || metric === 'revenue' || metric === 'roi' || metric === 'aov')
+      return { ...base, kind: 'why', metric: 'roas', compare: against };
+    return { ...base, kind: 'change', metric, level: level ?? 'campaign', compare: against };
+  }
+  if (r.intent?.kind === 'advice') {
+    const action = r.intent.action;
+    return {
+      ...base,
+      kind: 'advice',
+      action: r.having.length ? 'rule' : action,
+      level: level ?? defaultAdviceLevel(action),
+      ...(r.having.length ? { having: r.having } : {}),
+    };
+  }
+  if (r.intent?.kind === 'overview' && !first && !level)
+    return { ...base, kind: 'overview', compare: compare ?? previousLabelled(range) };
+
+  const wanted = metrics.length ? metrics : [];
+  if (r.groups.length >= 2) {
+    return { ...base, kind: 'compare', groups: r.groups, metrics: wanted.length ? wanted : ['spend'] };
+  }
+  const sameLevel = named.filter((e) => e.level === named[0]?.level);
+  if (accountSideBySide || (sameLevel.length >= 2 && (r.sideBySide || r.rankCue || r.direction))) {
+    const sides = accountSideBySide ? accounts : named;
+    return {
+      ...base,
+      kind: 'compare',
+      groups: sides.map((e) => groupOf(e)),
+      metrics: wanted.length ? wanted : ['spend', 'conversions', 'cpa'],
+    };
+  }
+  const entity = named[0];
+  const entityFilters: Filters = entity ? [...filters, { dimension: entity.level, op: 'in', values: entity.ids }] : filters;
+  const entityScope = entity ? [...scopeNames, entity.name] : scopeNames;
+
+  if (r.pick || r.grain) {
+    const grain = r.pick ?? r.grain ?? 'day';
+    const metric = first ?? 'spend';
+    return {
+      ...base,
+      kind: 'series',
+      metrics: metrics.length ? metrics : ['spend'],
+      grain: grain === 'day' && !r.pick && spanDays(range) > 93 ? 'week' : grain,
+      filters: entityFilters,
+      scopeNames: entityScope,
+      ...(r.pick ? { pick: pickOf(r.direction, metric) } : {}),
+    };
+  }
+
+  if (entity && level && level !== entity.level && level !== 'account') {
+    return {
+      ...base,
+      kind: 'breakdown',
+      entity,
+      childLevel: level,
+      metric: first ?? 'spend',
+      filters: entityFilters,
+      scopeNames: entityScope,
+    };
+  }
+  if (entity && /\b(break ?down|breakdown|split)\b/.test(r.text)) {
+    return {
+      ...base,
+      kind: 'breakdown',
+      entity,
+      childLevel: childLevel[entity.level],
+      metric: first ?? 'spend',
+      filters: entityFilters,
+      scopeNames: entityScope,
+    };
+  }
+
+  const rankLevel = level && (level !== 'account' || accounts.length !== 1) ? level : undefined;
+  const listing = /\b(show|list|all|every|each)\b/.test(r.text);
+  if (
+    rankLevel &&
+    (r.byLevel || r.rankCue || r.direction || r.limit || r.having.length || (!entity && !metrics.length && listing))
+  ) {
+    const metric = first ?? (r.having[0]?.metric as MetricKey | undefined) ?? 'spend';
+    const extra = [...metrics.slice(1), ...r.having.map((h) => h.metric as MetricKey)].filter((m) => m !== metric);
+    const everything = Boolean(r.byLevel || listing || r.having.length) && !r.limit;
+    return {
+      ...base,
+      kind: 'ranking',
+      metric,
+      level: rankLevel,
+      direction: directionFor(r.direction, metric),
+      limit: r.limit ?? (everything ? ALL_ROWS : singular(r.text, rankLevel) ? 5 : 10),
+      extraMetrics: [...new Set(extra)],
+      filters: entityFilters,
+      scopeNames: entityScope,
+      ...(r.having.length ? { having: r.having } : {}),
+    };
+  }
+  if (entity) {
+    return {
+      ...base,
+      kind: 'entity',
+      entity,
+      metrics,
+      filters: entityFilters,
+      scopeNames: entityScope,
+      ...(r.compare || r.comparisonCue ? { compare: compare ?? previousLabelled(range) } : {}),
+    };
+  }
+  if (metrics.length) {
+    return { ...base, kind: 'total', metrics, ...(r.compare || r.comparisonCue ? { compare: compare ?? previousLabelled(range) } : {}) };
+  }
+  if (r.intent?.kind === 'overview' || accounts.length > 0 || r.filters.length > 0) {
+    return { ...base, kind: 'overview', compare: compare ?? previousLabelled(range) };
+  }
+  return { kind: 'clarify', reason: 'unmapped' };
+}
+
+function filterWords(filter: Filters[number]): string[] {
+  const op = filter.op ?? 'in';
+  if (filter.dimension === 'objective') return [`${objectiveWords(filter.values[0] ?? '')} campaigns`];
+  if (filter.dimension === 'account' || op === 'in' || op === 'not_in') return [];
+  const level = filter.dimension === 'adset' ? 'ad sets' : `${filter.dimension}s`;
+  const names = filter.values.map((v) => `“${v}”`).join(' or ');
+  return [op === 'contains' ? `${level} named with ${names}` : `${level} without ${names} in the name`];
+}
+
+export function objectiveWords(objective: string): string {
+  const words = objective.replace(/^OUTCOME_/, '').replace(/_/g, ' ').toLowerCase();
+  return words === 'unknown' ? 'other' : words;
+}
+
+function groupOf(entity: EntityMatch): CompareGroup {
+  return { label: entity.name, filters: [{ dimension: entity.level, op: 'in', values: entity.ids }] };
+}
+
+function defaultAdviceLevel(action: AdviceAction): EntityDimension {
+  return action === 'pause' || action === 'rule' ? 'ad' : 'campaign';
+}
+
+function isCostPerResult(metric: MetricKey): boolean {
+  return ['cpa', 'cost_per_purchase', 'cost_per_lead', 'cvr', 'conversions', 'purchases', 'leads'].includes(metric);
+}
+
+function directionFor(direction: Direction | undefined, metric: MetricKey): 'asc' | 'desc' {
+  const lowerIsBetter = registry[metric].better === 'lower';
+  switch (direction) {
+    case 'high':
+      return 'desc';
+    case 'low':
+      return 'asc';
+    case 'bad':
+      return lowerIsBetter ? 'desc' : 'asc';
+    default:
+      return lowerIsBetter ? 'asc' : 'desc';
+  }
+}
+
+function pickOf(direction: Direction | undefined, metric: MetricKey): 'max' | 'min' {
+  if (direction === 'high') return 'max';
+  if (direction === 'low') return 'min';
+  const lowerIsBetter = registry[metric].better === 'lower';
+  if (direction === 'bad') return lowerIsBetter ? 'max' : 'min';
+  if (direction === 'good') return lowerIsBetter ? 'min' : 'max';
+  return 'max';
+}
+
+function singular(text: string, level: EntityDimension): boolean {
+  const word = level === 'adset' ? 'ad ?set' : level === 'ad' ? '(?:ad|creative)' : level;
+  return new RegExp(`\\b(which|what) (?:single )?${word}\\b(?!s)`).test(text);
+}
+
+function spanDays(range: Period): number {
+  return Math.round((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000) + 1;
+}
+
+function previousLabelled(range: Period): Period {
+  const days = spanDays(range);
+  return { ...previousPeriod(range), label: `the previous ${days === 1 ? 'day' : `${days} days`}` };
+}
+
+/**
+ * The period to answer for. Rows for today may be missing: a range that runs into days with no
+ * data yet is cut back to the last day with data, and said; a range with no day of data left is
+ * declined, except for diagnoses and overviews, which then look at the last full days and say so.
+ */
+function resolvePeriod(
+  r: Reading,
+  ctx: BuildContext,
+  defaultDays: number,
+  notes: string[],
+): { range: Period } | { decline: Plan } {
+  const lastFull = addDays(ctx.today, -1);
+  const fallback = {
+    start: addDays(ctx.today, -defaultDays),
+    end: lastFull,
+    label: `the last ${defaultDays} days`,
+  };
+  if (r.lifetime) {
+    const start = ctx.catalog.firstDay ?? addDays(ctx.today, -365);
+    const end = ctx.catalog.lastDay && ctx.catalog.lastDay < lastFull ? ctx.catalog.lastDay : lastFull;
+    notes.push(`“All time” starts on the first day with data, ${start}.`);
+    return { range: { start, end, label: 'all time' } };
+  }
+  if (!r.range) {
+    notes.push(`No period was named, so this covers the last ${defaultDays} days.`);
+    return { range: fallback };
+  }
+  const lastData = ctx.catalog.lastDay;
+  const range = { ...r.range };
+  if (lastData && range.end > lastData && range.end >= ctx.today) {
+    const end = lastData < range.end ? lastData : range.end;
+    if (end < range.start) {
+      const flexible = r.intent?.kind === 'why' || r.intent?.kind === 'overview' || r.intent?.kind === 'advice' || r.intent?.kind === 'fatigue';
+      if (flexible) {
+        notes.push(
+          `${r.range.label} has no data yet (the latest day with data is ${lastData}), so this looks at the last ${defaultDays} full days instead.`,
+        );
+        return { range: { start: addDays(lastData, 1 - defaultDays), end: lastData, label: `the last ${defaultDays} days` } };
+      }
+      return {
+        decline: {
+          kind: 'decline',
+          message: `There is no data yet for ${r.range.label} (${r.range.start}${r.range.end !== r.range.start ? ` to ${r.range.end}` : ''}): the latest day with data is ${lastData}. Meta's figures for a day arrive after it ends.`,
+          suggestions: ['How much did I spend yesterday?', 'How much did I spend in the last 7 days?', 'How are my ads doing this month?'],
+        },
+      };
+    }
+    notes.push(`Today has no data yet, so ${r.range.label} runs to ${end}, the latest day with data.`);
+    range.end = end;
+  }
+  return { range };
+}

@@ -1,0 +1,413 @@
+import { addDays, previousPeriod, resolveComparison, resolveDateRange } from '../dates';
+import { NUMBER_WORDS } from '../dates/lexicon';
+import type { MetricKey } from '../metrics';
+import type { EntityDimension } from '../query';
+import { type Catalog, type EntityMatch, findEntities, normalise } from './entities';
+import type { CompareGroup, Filters, Having, Period, ReportKind } from './plan';
+import { type Cue, type Direction, directionCues, grainCues, type Intent, intentCues, objectiveCues, pickCues, type ShapeGrain } from './rules/cues';
+import { FILLERS } from './rules/fillers';
+import { findFragments } from './rules/fragments';
+import { findThresholds } from './rules/thresholds';
+import { findUnsupported, type Unsupported } from './unsupported';
+import { correctTypos, findLevels, findTerms } from './vocabulary';
+
+/**
+ * What a question says, slot by slot, before it becomes a plan. Each slot records only what the
+ * words said; defaults are the plan builder's business, so a follow-up can tell "no period named"
+ * from "the last 30 days".
+ */
+export interface Reading {
+  question: string;
+  text: string;
+  entities: EntityMatch[];
+  excluded: EntityMatch[];
+  range?: Period;
+  compare?: Period;
+  /** "vs", "compared to", "week over week": a period comparison was asked for. */
+  comparisonCue: boolean;
+  /** "vs", "or", "versus" between names: a side-by-side was asked for. */
+  sideBySide: boolean;
+  metrics: MetricKey[];
+  levels: EntityDimension[];
+  /** "by ad set", "per campaign", "split that by ...". */
+  byLevel?: EntityDimension;
+  filters: Filters;
+  groups: CompareGroup[];
+  having: Having;
+  direction?: Direction;
+  limit?: number;
+  /** A ranking was asked for ("top", "which campaign", "rank"). */
+  rankCue: boolean;
+  grain?: ShapeGrain;
+  pick?: ShapeGrain;
+  intent?: Intent;
+  report?: ReportKind;
+  unsupported?: Unsupported;
+  /** Words no rule claimed and that are not filler. */
+  leftovers: string[];
+  /** Follow-up signals: a lead-in ("and", "what about"), a reference ("it", "that", "the first one"). */
+  followUp: boolean;
+  ordinal?: number;
+  other: boolean;
+  /** "too", "as well", "with spend too": metrics to add rather than replace. */
+  additive: boolean;
+  lifetime: boolean;
+  /** Every name the conversation has mentioned so far, oldest first ("put the two side by side"). */
+  mentioned?: EntityMatch[];
+  /** The rows of the last ranking a reference resolved against, and which one it named. */
+  referents?: { level: EntityDimension; labels: string[] };
+  referenced?: number | undefined;
+}
+
+export interface ReadContext {
+  catalog: Catalog;
+  today: string;
+}
+
+/** Before normalising: keep "3,000", "$200+", ">= 2" and "1.5k" readable once punctuation goes. */
+function prepare(question: string): string {
+  return question
+    .slice(0, 2000)
+    .replace(/(\d),(\d{3})/g, '$1$2')
+    .replace(/(\d)\s*\+/g, '$1 plus ')
+    .replace(/>=|≥/g, ' at least ')
+    .replace(/<=|≤/g, ' at most ')
+    .replace(/>/g, ' more than ')
+    .replace(/</g, ' less than ')
+    .replace(/(\d+(?:\.\d+)?)\s*k\b/gi, (_, n: string) => String(Math.round(Number(n) * 1000)))
+    .replace(/\bclick[- ]?thru\b/gi, 'click through')
+    .replace(/[—–]/g, ' , ');
+}
+
+const exclusionBefore =
+  /(?:excluding|exclude|except(?: for)?|without|not|minus|other than|apart from|leave out|leaving out|ignoring|ignore|besides|but not|bar)\s+(?:the\s+|for\s+)?(?:campaign|ad ?set|ad|account)?\s*$/;
+
+export function readQuestion(question: string, { catalog, today }: ReadContext): Reading {
+  const prepared = prepare(question);
+  let text = normalise(prepared);
+  const reading: Reading = {
+    question,
+    text,
+    entities: [],
+    excluded: [],
+    comparisonCue: false,
+    sideBySide: false,
+    metrics: [],
+    levels: [],
+    filters: [],
+    groups: [],
+    having: [],
+    rankCue: false,
+    leftovers: [],
+    followUp: false,
+    other: false,
+    additive: false,
+    lifetime: false,
+  };
+  if (!text) return reading;
+  const take = (index: number, length: number) => {
+    text = text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
+  };
+  const takeCues = <T>(cues: Cue<T>[], all = false): T[] => {
+    const out: T[] = [];
+    for (const { pattern, value } of cues) {
+      pattern.lastIndex = 0;
+      for (const match of text.matchAll(pattern)) {
+        if (!match[0].trim()) continue;
+        out.push(value);
+        take(match.index, match[0].length);
+        if (!all) break;
+      }
+      if (out.length && !all) break;
+    }
+    return out;
+  };
+
+  reading.unsupported = findUnsupported(text, question);
+
+  // Names first: "Acme Outdoor Leads" must not read as the metric "leads".
+  for (const entity of findEntities(text, catalog)) {
+    const before = text.slice(Math.max(0, entity.index - 40), entity.index);
+    const exclusion = exclusionBefore.exec(before);
+    (exclusion ? reading.excluded : reading.entities).push(entity);
+    if (exclusion) take(entity.index - exclusion[0].length, exclusion[0].length);
+    take(entity.index, entity.length);
+  }
+
+  // Dates are read before typo correction (the date grammar forgives its own typos), then cut out.
+  reading.comparisonCue =
+    /\b(compare[ds]?|comparison|vs\.?|versus|against|than|change[ds]?|over the previous|week over week|wow|month over month|mom|period before|prior period|previous period|before that|prior|the day before|the week before|rise or fall|up or down)\b/.test(
+      text,
+    );
+  const found = periods(text, today, reading.comparisonCue);
+  if (found.range) reading.range = found.range;
+  if (found.compare) reading.compare = found.compare;
+  for (const span of found.spans) take(span.index, span.length);
+  const lifetime = /\b(?:lifetime|all[- ]time|ever|since (?:the )?(?:beginning|start|launch)|since (?:it|they|we) (?:launched|started|began)|since day one|to date)\b/.exec(
+    text,
+  );
+  if (lifetime && !reading.range) {
+    reading.lifetime = true;
+    take(lifetime.index, lifetime[0].length);
+  }
+  text = correctTypos(text, catalog.nameWords);
+
+  for (const threshold of findThresholds(text)) {
+    reading.having.push(threshold.having);
+    take(threshold.index, threshold.length);
+  }
+
+  // "sales campaigns", "lead-objective campaigns": the objective, before names ("Catalog Sales").
+  for (const { pattern, value } of objectiveCues) {
+    const scoped = new RegExp(
+      `${pattern.source}(?:[ -]objective)?(?:[ -](?:campaign)s?)?(?= (?:campaigns?|ad ?sets?|ads|creatives?)\\b|[ -]objective|'s ad|[ -]campaigns?)`,
+      'g',
+    );
+    for (const match of text.matchAll(scoped)) {
+      reading.filters.push({ dimension: 'objective', values: value, op: 'in' });
+      take(match.index, match[0].length);
+      break;
+    }
+  }
+
+  const fragments = findFragments(text, catalog);
+  reading.filters.push(...fragments.filters);
+  reading.groups = fragments.groups;
+  for (const span of fragments.spans) take(span[0], span[1] - span[0]);
+
+  for (const cost of costPer(text)) {
+    reading.metrics.push(cost.metric);
+    take(cost.index, cost.length);
+  }
+  for (const term of findTerms(text)) {
+    if (term.value.kind !== 'metric') continue;
+    if (!reading.metrics.includes(term.value.metric)) reading.metrics.push(term.value.metric);
+    take(term.index, term.length);
+  }
+
+  const by =
+    /\b(?:by|per|for each|for every|across|split(?: that| it| this)? (?:by|into)|broken (?:down|out) by|break(?: that| it| this)? down by|breakdown by|grouped by|each)\s+(ad ?sets?|adsets?|ad groups?|ads?|creatives?|campaigns?|accounts?|objectives?)\b/.exec(
+      text,
+    );
+  if (by) {
+    reading.byLevel = findLevels(by[1] ?? '')[0]?.value;
+    take(by.index, by[0].length);
+  }
+  for (const level of findLevels(text)) {
+    reading.levels.push(level.value);
+    take(level.index, level.length);
+  }
+
+  const report = /\b(report|audit|review)\b/.exec(text);
+  if (report) {
+    reading.report = reportKind(text);
+    take(report.index, report[0].length);
+  }
+  reading.intent = takeCues(intentCues)[0];
+
+  const weekday = takeCues(grainCues.slice(0, 1))[0];
+  const pick = takeCues(pickCues)[0];
+  if (pick) reading.pick = pick;
+  reading.grain = weekday ?? takeCues(grainCues.slice(1))[0];
+  if (weekday && !pick && /\b(which|what|best|worst|cheapest|highest|lowest|most|least)\b/.test(text))
+    reading.pick = 'weekday';
+
+  reading.rankCue =
+    /\b(top|bottom|rank\w*|list|leaderboard|which|who|whose)\b/.test(text) ||
+    /\bwhat (?:campaign|ad ?set|ad|creative|account)s?\b/.test(reading.text);
+  const direction = takeCues(directionCues)[0];
+  if (direction) reading.direction = direction;
+  const limit = rankingLimit(text);
+  if (limit) {
+    reading.limit = limit.value;
+    take(limit.index, limit.length);
+  }
+
+  readReferences(reading, text);
+  reading.sideBySide =
+    /\b(vs|versus|or|against|next to|side by side|compared? (?:to|with)?|and)\b/.test(reading.text) &&
+    reading.entities.length >= 2;
+  reading.leftovers = leftovers(text, catalog);
+  return reading;
+}
+
+function readReferences(reading: Reading, text: string): void {
+  const lead = reading.text;
+  reading.followUp =
+    /^(?:and|but|what about|how about|ok|okay|so|now|same|also|then|only|just|compare (?:that|it|this)|split (?:that|it|this)|break (?:that|it|this)|show (?:me )?(?:the|its|it|that)|put|what was it|what was its|how much did (?:the|it|that)|why|and the)\b/.test(
+      lead,
+    ) ||
+    /\b(?:it|its|that|those|them|these|this one|that one|the other|same way|the same|the two|both of them|of those|of them)\b/.test(
+      lead,
+    );
+  const ordinal =
+    /\b(?:the )?(first|second|third|fourth|fifth|top|1st|2nd|3rd|4th|5th|last|bottom)(?: one| campaign| ad set| ad| account| creative)?\b(?! \d)/.exec(
+      lead,
+    );
+  const ordinals: Record<string, number> = {
+    first: 1,
+    '1st': 1,
+    top: 1,
+    second: 2,
+    '2nd': 2,
+    third: 3,
+    '3rd': 3,
+    fourth: 4,
+    '4th': 4,
+    fifth: 5,
+    '5th': 5,
+    last: -1,
+    bottom: -1,
+  };
+  if (ordinal && /\b(one|it|its|that|those|of them|campaign|ad set|ad|account)\b/.test(lead))
+    reading.ordinal = ordinals[ordinal[1] ?? ''];
+  reading.other = /\bthe other\b/.test(lead);
+  reading.additive = /\b(too|as well|also|plus|in addition|alongside|along with)\b/.test(lead);
+  void text;
+}
+
+const costNouns: [RegExp, MetricKey][] = [
+  [/^clicks?$/, 'cpc'],
+  [/^(?:leads?|sign ?ups?|signups?|registrations?)$/, 'cost_per_lead'],
+  [/^(?:purchases?|sales?|orders?)$/, 'cost_per_purchase'],
+  [/^(?:conversions?|results?|acquisitions?|customers?)$/, 'cpa'],
+  [/^(?:thousand impressions|1000 impressions|mille|impressions?|thousand)$/, 'cpm'],
+];
+const NOUN =
+  'clicks?|leads?|sign ?ups?|signups?|registrations?|purchases?|sales?|orders?|conversions?|results?|acquisitions?|customers?|thousand impressions|1000 impressions|mille|thousand|impressions?';
+
+/** "cost per click", "what did a click cost us", "cheaper leads", "paying per thousand impressions". */
+function costPer(text: string): { metric: MetricKey; index: number; length: number }[] {
+  const patterns = [
+    new RegExp(
+      `\\b(?:cost|costs|costing|price|paying|pay|paid|spend|spent|spending|cost us)\\s+(?:us\\s+)?(?:per|for each|for a|for every|for one|a|each|every|on each)\\s+(${NOUN})\\b`,
+      'g',
+    ),
+    new RegExp(`\\b(?:a|each|one|every|per)\\s+(${NOUN})\\s+(?:cost|costs|cost us|set us back)\\b`, 'g'),
+    new RegExp(`\\b(?:cheap|cheaper|cheapest|priciest|pricier|expensive|pricey)\\s+(?:for\\s+)?(${NOUN})\\b`, 'g'),
+  ];
+  if (/\b(?:cheap\w*|expensive|pric\w+|cost\w*|pay\w*)\b/.test(text))
+    patterns.push(new RegExp(`\\bper\\s+(click|lead|purchase|sale|order|conversion|result|acquisition)\\b`, 'g'));
+  const out: { metric: MetricKey; index: number; length: number }[] = [];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const noun = match[1] ?? '';
+      const metric = costNouns.find(([re]) => re.test(noun))?.[1];
+      if (!metric) continue;
+      // The price word stays for the ranking direction ("cheapest"); only the noun phrase is claimed.
+      const keepsDirection = /^(?:cheap|cheaper|cheapest|priciest|pricier|expensive|pricey)\b/.test(match[0]);
+      const start = keepsDirection ? match.index + match[0].indexOf(noun, match[0].search(/\s/)) : match.index;
+      out.push({ metric, index: start, length: match.index + match[0].length - start });
+    }
+  }
+  return out;
+}
+
+function reportKind(text: string): ReportKind {
+  if (/\b(revenue|roas|sales|profit\w*)\b/.test(text)) return 'revenue';
+  if (/\b(creative|creatives|ads? copy|fatigue)\b/.test(text)) return 'creative';
+  return 'performance';
+}
+
+function rankingLimit(text: string): { value: number; index: number; length: number } | undefined {
+  const digits =
+    /\b(?:top|bottom|best|worst|which|first|last|the|those|just|only|show(?: me)?)\s+(\d{1,3})\b|\b(\d{1,3})\s+(?:best|worst|top|bottom|highest|lowest|most|least|biggest|weakest|strongest|cheapest)\b|^\s*(\d{1,3})\s/.exec(
+      text,
+    );
+  const value = Number(digits?.[1] ?? digits?.[2] ?? digits?.[3]);
+  if (digits && value >= 1) {
+    const at = digits.index + digits[0].indexOf(String(value));
+    return { value: Math.min(value, 50), index: at, length: String(value).length };
+  }
+  const word = /\b(?:top|bottom|best|worst|which|the)\s+(two|three|four|five|six|seven|eight|nine|ten)\b|\b(single)\b/.exec(
+    text,
+  );
+  if (word) {
+    const value = word[2] ? 1 : NUMBER_WORDS[word[1] ?? ''];
+    if (value) {
+      const w = word[1] ?? word[2] ?? '';
+      return { value, index: word.index + word[0].lastIndexOf(w), length: w.length };
+    }
+  }
+  return undefined;
+}
+
+function leftovers(text: string, catalog: Catalog): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/[a-z][a-z0-9'.]*/g)) {
+    const word = match[0].replace(/['.]+$/, '').replace(/'s$/, '');
+    if (!word || FILLERS.has(word) || catalog.nameWords.has(word)) continue;
+    out.push(word);
+  }
+  return out;
+}
+
+/** The main period and any comparison period the words name. */
+function periods(
+  text: string,
+  today: string,
+  comparisonCue: boolean,
+): { range?: Period; compare?: Period; spans: { index: number; length: number }[] } {
+  // "compared to the previous 7 days" names only the comparison; the current period is the 7 days before it.
+  const previousOnly =
+    /\b(?:compared (?:to|with)|vs\.?|versus|than|against|over)\s+(?:the\s+)?(?:previous|prior|preceding|last)\s+(\d+|[a-z]+)\s+(day|week)s?\b/.exec(
+      text,
+    );
+  const first = resolveDateRange(text, today);
+  if (previousOnly && (!first || first.index >= previousOnly.index)) {
+    const count = Number(previousOnly[1]) || NUMBER_WORDS[previousOnly[1] ?? ''] || 7;
+    const days = previousOnly[2] === 'week' ? count * 7 : count;
+    const range = { start: addDays(today, -days), end: addDays(today, -1), label: `the last ${days} days` };
+    return {
+      range,
+      compare: { ...previousPeriod(range), label: `the previous ${days} days` },
+      spans: [{ index: previousOnly.index, length: previousOnly[0].length }],
+    };
+  }
+  const over = /\b(week over week|wow|w o w|month over month|mom|m o m|this week vs last week|week on week|month on month)\b/.exec(text);
+  if (over && !first) {
+    const weekly = /week|wow|w o w/.test(over[0]);
+    const range = weekly
+      ? { start: addDays(today, -7), end: addDays(today, -1), label: 'the last 7 days' }
+      : lastFullMonth(today);
+    const compare = weekly
+      ? { ...previousPeriod(range), label: 'the 7 days before' }
+      : lastFullMonth(range.start);
+    return { range, compare, spans: [{ index: over.index, length: over[0].length }] };
+  }
+  const range = first ? { start: first.start, end: first.end, label: first.label } : undefined;
+  const comparison = comparisonCue && range ? resolveComparison(text, today, range) : undefined;
+  const spans = [first, comparison].flatMap((match) =>
+    match ? [{ index: match.index, length: match.matched.length }] : [],
+  );
+  return {
+    ...(range ? { range } : {}),
+    ...(comparison ? { compare: { start: comparison.start, end: comparison.end, label: comparison.label } } : {}),
+    spans,
+  };
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The calendar month before the one `day` falls in. */
+export function lastFullMonth(day: string): Period {
+  const [year = 2000, month = 1] = day.split('-').map(Number);
+  const y = month === 1 ? year - 1 : year;
+  const m = month === 1 ? 12 : month - 1;
+  const start = `${y}-${String(m).padStart(2, '0')}-01`;
+  const end = addDays(`${year}-${String(month).padStart(2, '0')}-01`, -1);
+  return { start, end, label: `${MONTHS[m - 1]} ${y}` };
+}

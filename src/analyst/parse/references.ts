@@ -1,0 +1,69 @@
+import type { EntityDimension } from '../query';
+import { type BuildContext, buildPlan } from './build-plan';
+import type { EntityMatch } from './entities';
+import type { Plan } from './plan';
+import type { Reading } from './reading';
+
+type Ranking = Extract<Plan, { kind: 'ranking' }>;
+
+/** Runs an earlier ranking again and returns its labels in order, so "the second one" can be named. */
+export type RankedLabels = (plan: Ranking) => Promise<string[]>;
+
+const pronoun =
+  /\b(?:it|its|it's|that one|this one|the winner|the loser|that (?:campaign|ad set|ad|account|creative)|the (?:first|second|third|top|last|bottom) one)\b/;
+
+/**
+ * "The first one", "its CPA", "the other account": a reference to a row of the ranking the
+ * conversation showed last. The ranking is run again (same data, same order) and the row it names
+ * becomes the entity the follow-up is about.
+ */
+export async function resolveReferences(
+  reading: Reading,
+  previous: Reading | undefined,
+  context: BuildContext,
+  rankedLabels: RankedLabels,
+): Promise<Reading> {
+  if (!previous || !reading.followUp) return reading;
+  const referring = reading.ordinal !== undefined || reading.other || pronoun.test(reading.text);
+  if (!referring) return reading;
+  let referents = previous.referents;
+  let referenced = previous.referenced;
+  const earlier = buildPlan(previous, context);
+  if (earlier.kind === 'ranking' && earlier.level !== 'objective') {
+    referents = { level: earlier.level, labels: await rankedLabels(earlier) };
+    referenced = undefined;
+  }
+  if (!referents || referents.labels.length === 0) return reading;
+  let index = reading.ordinal === -1 ? referents.labels.length - 1 : (reading.ordinal ?? 1) - 1;
+  if (reading.other) index = referenced === 0 ? 1 : 0;
+  const name = referents.labels[index];
+  if (!name) return reading;
+  const entity = entityNamed(context, referents.level, name);
+  if (!entity) return reading;
+  const resolved: Reading = {
+    ...reading,
+    entities: [...reading.entities.filter((e) => e.level !== entity.level), entity],
+    levels: reading.byLevel ? [reading.byLevel] : [],
+    rankCue: false,
+    referents,
+    referenced: index,
+  };
+  delete resolved.direction;
+  delete resolved.limit;
+  return resolved;
+}
+
+function entityNamed(context: BuildContext, level: EntityDimension, name: string): EntityMatch | undefined {
+  const same = context.catalog.entities.filter((e) => e.level === level && e.name === name);
+  const first = same[0];
+  if (!first) return undefined;
+  return {
+    level: first.level,
+    name,
+    ids: same.map((e) => e.id),
+    accountIds: [...new Set(same.map((e) => e.accountId))],
+    index: 0,
+    length: 0,
+    exact: true,
+  };
+}

@@ -1,0 +1,102 @@
+import type { AdviceAction } from '../plan';
+
+/**
+ * The grammar's rule tables: each row is a cue (a pattern over the normalised question) and what it
+ * means. The reader scans them in order; a cue claims the words it matched so no later rule reads
+ * them again.
+ */
+export interface Cue<T> {
+  pattern: RegExp;
+  value: T;
+}
+
+const cue = <T>(source: string, value: T): Cue<T> => ({
+  pattern: new RegExp(`(?<![a-z0-9])(?:${source})(?![a-z0-9])`, 'g'),
+  value,
+});
+
+export type Intent =
+  | { kind: 'why' }
+  | { kind: 'fatigue' }
+  | { kind: 'overview' }
+  | { kind: 'advice'; action: AdviceAction };
+
+/** Intent cues, first match wins. Advice before why: "how do I bring my CPA down" asks for action. */
+export const intentCues: Cue<Intent>[] = [
+  cue(
+    "(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop running|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund",
+    { kind: 'advice', action: 'pause' },
+  ),
+  cue(
+    'scale|put more money (?:behind|into|on)|more money|extra \\$?\\d+k?(?: to spend)?|increase (?:the )?budget|double down|give more budget|gets? (?:it|the money|more)|deserves? more|invest more',
+    { kind: 'advice', action: 'scale' },
+  ),
+  cue(
+    '(?:move|shift|reallocate|rebalance|redistribute) (?:the |my |our )?(?:budget|spend|money)|budget (?:re)?allocation|where should (?:the )?(?:budget|money) go',
+    { kind: 'advice', action: 'move' },
+  ),
+  cue(
+    "quick wins?|top priorit(?:y|ies)|what should i (?:do|focus on|fix|change)|what to (?:do|fix)|bring (?:my |our |the )?\\w+ down|lower (?:my |our )?(?:cpa|cpc|cpm|costs?)|improve (?:my |our )?(?:roas|cpa|ctr|results|performance)|recommendations?|any advice|suggestions?|what do you (?:suggest|recommend)|do about it",
+    { kind: 'advice', action: 'priority' },
+  ),
+  cue('rule check|list them|flag (?:any|all)', { kind: 'advice', action: 'rule' }),
+  cue(
+    "fatigue[ds]?|fatiguing|wearing out|worn out|burn(?:ed|t)? out|burning out|getting stale|gone stale|stale|tired|refresh(?:ed|ing)?|replace|swap out|(?:frequency|freq) (?:keeps )?(?:climbing|rising|going up)",
+    { kind: 'fatigue' },
+  ),
+  cue(
+    "why|what(?:'s| is) behind|what (?:caused|drove|happened|explains)|reasons?|explain|cause[ds]?|where is it coming from|coming from|dragging (?:it|them|us)? ?down|what changed|root cause|driving (?:it|this|that)",
+    { kind: 'why' },
+  ),
+  cue(
+    "how (?:am i|are we|is it|are things|are my ads|are our ads|are the ads|are my campaigns|did we|did i|did my ads|did our ads) (?:doing|going|performing|looking|do)?|overview|summary|summari[sz]e|recap|snapshot|kpis?|health ?check|state of (?:the )?(?:account|ads)|at a glance|big picture|how (?:is|was) (?:the )?(?:account|performance)|in numbers",
+    { kind: 'overview' },
+  ),
+];
+
+/** Which way a ranking goes: "good"/"bad" depend on the metric, "high"/"low" do not. */
+export type Direction = 'good' | 'bad' | 'high' | 'low';
+
+export const directionCues: Cue<Direction>[] = [
+  cue('least (?:efficient|profitable|effective)|(?:worst|weakest|poorest|bottom|underperform\\w*|losers?|lagging|laggards?|lost the most money|losing (?:the most )?money|money pits?|drag\\w*)', 'bad'),
+  cue('most (?:efficient|profitable|effective)|best|top|strongest|leading|winners?|winning|outperform\\w*|better|stars?|standouts?', 'good'),
+  cue('cheapest|cheaper|least expensive|lowest|least|fewest|smallest|min(?:imum)?|from cheapest|ascending', 'low'),
+  cue('highest|most expensive|priciest|pricier|most|biggest|largest|greatest|max(?:imum)?|highest first|biggest first|descending|peak|record', 'high'),
+];
+
+export type ShapeGrain = 'day' | 'week' | 'month' | 'quarter' | 'weekday';
+
+/** Grouping by time. Weekday first, so "day of the week" is not read as "day". */
+export const grainCues: Cue<ShapeGrain>[] = [
+  cue('(?:by |per |each |every )?day of (?:the )?week|weekdays?|days of (?:the )?week|by week ?day|which day of (?:the )?week', 'weekday'),
+  cue('daily|per day|by day|each day|every day|day by day|day over day|day-by-day|for each day|a day|dod', 'day'),
+  cue('weekly|per week|by week|each week|every week|week by week|week-by-week|broken out weekly|a week', 'week'),
+  cue('monthly|per month|by month|each month|every month|month by month|month-by-month|a month', 'month'),
+  cue('quarterly|per quarter|by quarter|each quarter|quarter by quarter', 'quarter'),
+  cue('trend(?:s|ing|line)?|over time|plot|chart|graph|timeline|evolution|evolve[ds]?|progression', 'day'),
+];
+
+/** "Best day", "which week", "when did we spend the most": one time group singled out. */
+export const pickCues: Cue<ShapeGrain>[] = [
+  cue('(?:on )?(?:which|what) (?:single )?day(?! of)|(?:best|worst|highest|lowest|top|biggest|cheapest|priciest|peak|record|strongest|weakest)(?: \\w+)? day(?: ever)?|day (?:with|had) the', 'day'),
+  cue('(?:which|what) week|(?:best|worst|highest|lowest|top|biggest|cheapest|peak|record|strongest|weakest)(?: \\w+)? week', 'week'),
+  cue('(?:which|what) month|(?:best|worst|highest|lowest|top|biggest|cheapest|peak|record|strongest|weakest)(?: \\w+)? month', 'month'),
+  cue('when did (?:we|i)', 'day'),
+];
+
+/** Meta objectives by the words marketers use for them, with their legacy names. */
+export const objectiveCues: Cue<string[]>[] = [
+  cue('sales|purchase|conversions?|catalog|shopping|ecom(?:merce)?', [
+    'OUTCOME_SALES',
+    'CONVERSIONS',
+    'PRODUCT_CATALOG_SALES',
+  ]),
+  cue('leads?|lead gen(?:eration)?|lead-gen|leadgen', ['OUTCOME_LEADS', 'LEAD_GENERATION']),
+  cue('traffic|link clicks?', ['OUTCOME_TRAFFIC', 'LINK_CLICKS']),
+  cue('awareness|brand awareness|brand|reach', ['OUTCOME_AWARENESS', 'BRAND_AWARENESS', 'REACH']),
+  cue('engagement', ['OUTCOME_ENGAGEMENT', 'POST_ENGAGEMENT', 'PAGE_LIKES']),
+  cue('app(?: install)?s?|app promotion', ['OUTCOME_APP_PROMOTION', 'APP_INSTALLS']),
+];
+
+export const compareCue =
+  /(?<![a-z0-9])(?:vs|versus|compared?|comparison|against|next to|side by side|or|and|relative to|stack up)(?![a-z0-9])/;

@@ -1,0 +1,35 @@
+/**
+ * Words that carry no part of a question's meaning on their own. A word left over after every rule
+ * has claimed its words must be one of these; anything else is named back to the user rather than
+ * silently dropped.
+ */
+const words = `a an the and or of for in on at to by from with within into over across per as
+i we me my our us you your it its it's they them their this that these those there here
+is are was were be been being am do does did done doing have has had having get got getting give
+gives gave show shown showing tell list see look looking want need like please pls plz thanks thx
+can could would should will shall may might must just only also too so then than now ok okay hey hi
+what what's whats which who whose whom how how's when where whats all any each every some much many
+number amount total overall sum combined altogether whole entire full
+about around roughly approx approximately exactly really actually basically currently
+did's ya yo quick quickly give me let us let's lets please
+up down out off still ever yet already again
+far so-far
+money cash dollars bucks
+figure figures stat stats numbers metrics metric data kpi kpis value values result
+ads ad campaigns campaign account accounts meta facebook fb instagram ig
+going doing perform performing performance performed
+make made bring brought drive drove driven generate generated rack racked rake pull pulled
+come came coming went go goes spent spend
+rate count counts
+one ones single
+were we're i'm im i've ive we've weve
+there's theres
+not no
+between
+both
+side
+break broken split splitting grouped group
+vs versus against compared compare comparison
+biggest most`.split(/\s+/);
+
+export const FILLERS: ReadonlySet<string> = new Set(words);

@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import { normalise } from '../../src/analyst/parse/entities';
+import { findUnsupported, type UnsupportedKind } from '../../src/analyst/parse/unsupported';
+
+function check(question: string) {
+  return findUnsupported(normalise(question), question);
+}
+
+// [question, kind, what the message must name]
+const declined: [string, UnsupportedKind, RegExp][] = [
+  // Other platforms and data sources
+  ['How is my Google Ads ROAS this month?', 'platform', /Google Ads isn't connected/],
+  ['google vs facebook cpc last week', 'platform', /Google Ads/],
+  ['what does GA4 say about conversions', 'platform', /Google Analytics/],
+  ['sessions from google analytics last month', 'platform', /Google Analytics/],
+  ['tiktok spend yesterday', 'platform', /TikTok/],
+  ['how r my tik tok ads doing', 'platform', /TikTok/],
+  ['Pinterest CTR last 30 days', 'platform', /Pinterest/],
+  ['snapchat roas', 'platform', /Snapchat/],
+  ['linkedin lead gen cost per lead', 'platform', /LinkedIn/],
+  ['how are my twitter ads doing', 'platform', /X \(Twitter\)/],
+  ['youtube ads views this week', 'platform', /YouTube/],
+  ['bing ads spend', 'platform', /Microsoft Ads/],
+  ['amazon ads acos last month', 'platform', /Amazon Ads/],
+  ['reddit ads ctr', 'platform', /Reddit/],
+  ['shopify conversion rate', 'platform', /Shopify isn't connected/],
+  ['klaviyo revenue last week', 'platform', /Klaviyo/],
+  ['mailchimp open rate', 'platform', /Mailchimp/],
+  ['deals created in hubspot from meta leads', 'platform', /HubSpot/],
+  ['salesforce pipeline from facebook', 'platform', /CRM/],
+  ['stripe revenue this month', 'platform', /Stripe/],
+  ['how did my email campaigns do last week', 'platform', /email and SMS aren't connected/],
+  ['organic reach on instagram last month', 'platform', /organic and SEO/],
+  ['how is our SEO doing', 'platform', /organic and SEO/],
+  ['compare tiktok and pinterest spend', 'platform', /TikTok and Pinterest aren't connected/],
+  ['website bounce rate last week', 'platform', /website analytics/],
+  // Breakdowns
+  ['ROAS by age group last month', 'breakdown', /by age group: .*demographic/],
+  ['which age bracket converts best', 'breakdown', /age group/],
+  ['spend by age and gender', 'breakdown', /age group or gender/],
+  ['do women click more than men', 'breakdown', /gender/],
+  ['male vs female cpa', 'breakdown', /gender/],
+  ['how do 25-34 year olds perform', 'breakdown', /age group/],
+  ['show me demographics for my ads', 'breakdown', /demographics/],
+  ['spend by country', 'breakdown', /country or region: .*location/],
+  ['which countries have the cheapest cpc', 'breakdown', /country or region/],
+  ['how much did we spend in the UK last month', 'breakdown', /country or region/],
+  ['UK vs US roas', 'breakdown', /country or region/],
+  ['results per region', 'breakdown', /country or region/],
+  ['which cities convert best', 'breakdown', /country or region/],
+  ['cpa by state', 'breakdown', /country or region/],
+  ['performance by placement', 'breakdown', /by placement/],
+  ['facebook feed vs instagram stories ctr', 'breakdown', /placement/],
+  ['reels vs feed cpm', 'breakdown', /placement/],
+  ['instagram vs facebook spend last week', 'breakdown', /placement/],
+  ['which platform performs better, fb or ig', 'breakdown', /placement/],
+  ['how do my ads do on reels', 'breakdown', /placement/],
+  ['publisher platform breakdown', 'breakdown', /placement/],
+  ['spend by device', 'breakdown', /by device/],
+  ['mobile vs desktop conversion rate', 'breakdown', /device/],
+  ['iphone vs android ctr', 'breakdown', /device/],
+  ['how many purchases came from ios', 'breakdown', /device/],
+  ['cpc by hour of day', 'breakdown', /hour of day/],
+  ['what time of day do my ads convert best', 'breakdown', /hour of day/],
+  ['should i use dayparting', 'breakdown', /hour of day/],
+  // Funnel
+  ['how many add to carts last week', 'funnel', /adds to cart/],
+  ['cost per add to cart this month', 'funnel', /adds to cart/],
+  ['ATC rate by campaign', 'funnel', /adds to cart/],
+  ['landing page views yesterday', 'funnel', /landing page views/],
+  ['cost per LPV last 7 days', 'funnel', /landing page views/],
+  ['content views this month', 'funnel', /content views/],
+  ['how many initiated checkouts did we get', 'funnel', /checkouts initiated/],
+  ['checkout rate last month', 'funnel', /checkouts initiated/],
+  ['where does my funnel leak', 'funnel', /funnel steps/],
+  ['where do people drop off', 'funnel', /funnel steps/],
+  // Video
+  ['thruplays last week', 'video', /ThruPlays/],
+  ['cost per thruplay by ad', 'video', /ThruPlays/],
+  ['3-second video plays yesterday', 'video', /three-second video plays/],
+  ['how many video views did we get', 'video', /video views/],
+  ['what is my hook rate', 'video', /hook rate/],
+  ['hold rate for the brand film', 'video', /hold rate/],
+  ['average watch time on my videos', 'video', /watch time/],
+  ['video completion rate last month', 'video', /video completion/],
+  ['p75 views by ad', 'video', /video completion/],
+  ['how many hooked viewers', 'video', /hook rate/],
+  // Campaign, ad set and ad settings
+  ["what's the daily budget of the prospecting campaign", 'object', /budgets/],
+  ['lifetime budget for each campaign', 'object', /budgets/],
+  ['how much budget is left this month', 'object', /budgets/],
+  ['which ads are paused', 'object', /paused/],
+  ['which ad sets are in learning', 'object', /learning/],
+  ['which ads are running right now', 'object', /active, paused/],
+  ['why is my campaign not delivering', 'object', /delivery status/],
+  ['what bid strategy am i using', 'object', /bid strateg/],
+  ['which campaigns have a cost cap', 'object', /cost caps/],
+  ['what is the optimization goal of each ad set', 'object', /optimization goals/],
+  ['which headline performs best', 'object', /headlines/],
+  ['show me the primary text of my top ads', 'object', /primary text/],
+  ['which call to action gets the most clicks', 'object', /call-to-action/],
+  ['do thumbnails with faces work better', 'object', /thumbnails/],
+  ['which creative format has the best ctr', 'object', /creative formats/],
+  ['what is my audience size', 'object', /audience sizes/],
+  ['what frequency cap should i set', 'object', /frequency caps/],
+  ['which landing page converts best', 'object', /landing pages/],
+  // Other languages
+  ['Wie viel habe ich letzte Woche für Meta Ads ausgegeben?', 'language', /English/],
+  ['Qual foi o meu ROAS no mês passado?', 'language', /English/],
+  ['¿Cuánto gasté en Facebook la semana pasada?', 'language', /English/],
+  ["Combien j'ai dépensé sur Instagram le mois dernier ?", 'language', /English/],
+  ['Quanto ho speso la settimana scorsa?', 'language', /English/],
+  ['Hoeveel heb ik vorige maand uitgegeven aan advertenties?', 'language', /English/],
+  ['Сколько я потратил на рекламу в прошлом месяце?', 'language', /English/],
+  ['先月の広告費はいくらですか', 'language', /English/],
+  // About ads, but nothing ARLO's data can settle
+  ['what is the average CTR benchmark for the outdoor industry', 'unavailable', /benchmarks/],
+  ['is my cpc good compared to the industry', 'unavailable', /benchmarks/],
+  ["what's a good roas for ecommerce", 'unavailable', /benchmarks/],
+  ['what are my competitors spending on ads', 'unavailable', /competitors/],
+  ['show me competitor ads from the ad library', 'unavailable', /competitors/],
+  ['what will my ROAS be next month', 'unavailable', /forecast/],
+  ['forecast spend for december', 'unavailable', /forecast/],
+  ['predict my conversions next week', 'unavailable', /forecast/],
+  ['what if i double my budget', 'unavailable', /forecast/],
+  ['how much profit did we make last month', 'unavailable', /profit/],
+  ['which campaigns are profitable', 'unavailable', /profit/],
+  ['what is my margin on facebook sales', 'unavailable', /margins/],
+  ['what is the LTV of customers from meta', 'unavailable', /lifetime value/],
+  ['new vs returning customers last month', 'unavailable', /new customers from returning/],
+  ['is my pixel firing correctly', 'unavailable', /pixel/],
+  ['pause my campaign X for me', 'unavailable', /read-only/],
+  ['increase the budget', 'unavailable', /read-only/],
+  ['please turn off the worst ads', 'unavailable', /read-only/],
+  ['can you launch a new campaign', 'unavailable', /read-only/],
+  ['could you raise the bids on my best ad set', 'unavailable', /read-only/],
+  ['can you pause them', 'unavailable', /read-only/],
+  // Not about ads at all
+  ['write ad copy for me', 'off_topic', /write or design ads/],
+  ['generate 5 new headlines for my summer sale', 'off_topic', /write or design ads/],
+  ["what's the weather in denver", 'off_topic', /the weather/],
+  ['tell me a joke', 'off_topic', /jokes/],
+  ['should i buy bitcoin', 'off_topic', /stocks and crypto/],
+  ['what is the stock price of meta', 'off_topic', /stocks and crypto/],
+  ['what is the capital of france', 'off_topic', /general questions/],
+];
+
+const answerable = [
+  'How much did we spend on video ads last month?',
+  'top 3 UGC ads by CTR',
+  'which ads should I pause?',
+  'where should I move budget?',
+  'should I shift budget from prospecting to retargeting?',
+  'budget reallocation ideas based on roas',
+  'carousel vs video ads: clicks over the last 14 days',
+  'image ads vs video ads ctr',
+  'total spend on Reel ads this month',
+  'spend on Reel - How To #123',
+  'spend on Acme Outdoor US last week',
+  'roas in the last 30 days',
+  'how are my facebook ads doing',
+  'instagram and facebook spend last week',
+  'spend on instagram last month',
+  'how did meta ads do this week',
+  'messenger ads cpc',
+  "what's my ROI",
+  'cost per lead for lead campaigns',
+  'which day of the week is cheapest',
+  'best day for revenue',
+  'budget spent this month',
+  'how much of the budget was spent last week',
+  'how many purchases this month',
+  'what was my CPM in october',
+  'why did cpa go up',
+  'which creatives need a refresh',
+  'which ads are fatigued',
+  'what was my conversion rate last month',
+  'link clicks yesterday',
+  'cost per purchase by campaign',
+  'revenue and roas last week vs the week before',
+  'show me daily spend for the last 2 weeks',
+  'weekly ctr trend over the last 3 months',
+  'monthly revenue this year',
+  'compare this month to last month',
+  'top 5 campaigns by roas',
+  'worst performing ad sets by cpa',
+  'which audiences have the lowest cpa',
+  'prospecting vs retargeting roas',
+  'how is retargeting doing',
+  'frequency of my ads last week',
+  'reach last month',
+  'impressions and clicks in the last 7 days',
+  'how much did it cost us last week',
+  'give us the spend for yesterday',
+  'what did we spend in october',
+  'spend in the past 90 days',
+  'ctr in november vs october',
+  'which campaign had the highest cpc last week',
+  'post engagements by ad',
+  'how many leads did the webinar campaign get',
+  'what is my aov',
+  'average order value this month',
+  'leads from the free course signup campaign',
+  'how are things going',
+  'show all campaigns',
+  'list my ad sets',
+  'what happened to roas yesterday',
+  'why did roas drop last week',
+  'cpm trend since the start of the month',
+  'spend month to date',
+  'what were my top ads in q3',
+  'is my cpa higher than last month',
+  'how many sales did we get yesterday',
+  'what was the cost per result for lead gen campaigns',
+  'summary of account performance',
+  'weekly report',
+  'total conversions by objective',
+  'which objective gets the best roas',
+  'how much did the summer sale campaign earn',
+  'compare spend across accounts',
+  'spend on the Lookalike 2% Purchasers ad set',
+  'how much did the Video - Founder Story ad spend',
+];
+
+describe('findUnsupported declines', () => {
+  it.each(declined)('%s → %s', (question, kind, names) => {
+    const found = check(question);
+    expect(found?.kind).toBe(kind);
+    expect(found?.message).toMatch(names);
+  });
+
+  it('covers every kind with enough phrasings', () => {
+    expect(declined.length).toBeGreaterThanOrEqual(80);
+    const kinds = new Set(declined.map(([, kind]) => kind));
+    expect(kinds.size).toBe(8);
+  });
+});
+
+describe('findUnsupported leaves answerable questions alone', () => {
+  it.each(answerable)('%s', (question) => {
+    expect(check(question)).toBeUndefined();
+  });
+
+  it('has enough answerable phrasings', () => {
+    expect(answerable.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('keeps an English question with one accented name in English', () => {
+    expect(check('How much did we spend on the Café Olé campaign last week?')).toBeUndefined();
+  });
+});
+
+describe('findUnsupported replies', () => {
+  it.each(declined)('%s: honest reply without figures and 2–3 suggestions', (question) => {
+    const found = check(question);
+    expect(found?.message).not.toMatch(/\d/);
+    expect(found?.suggestions.length).toBeGreaterThanOrEqual(2);
+    expect(found?.suggestions.length).toBeLessThanOrEqual(3);
+  });
+
+  it('gives spans that cover the cue in the normalised text', () => {
+    const text = normalise('ROAS by age group last month');
+    const found = findUnsupported(text, 'ROAS by age group last month');
+    const [start, end] = found?.spans[0] ?? [0, 0];
+    expect(text.slice(start, end)).toBe('by age');
+  });
+
+  it('names every breakdown asked for and the data missing for each', () => {
+    const found = check('cpa by gender and by country');
+    expect(found?.message).toMatch(/gender or country or region/);
+    expect(found?.message).toMatch(/demographic .* and location data/);
+    expect(found?.spans).toHaveLength(2);
+  });
+
+  it('leads the suggestions with the metric the question asked about', () => {
+    expect(check('CTR by gender')?.suggestions[0]).toBe('Which campaigns had the highest CTR last month?');
+    expect(check('cpa by device')?.suggestions[0]).toBe('Which campaigns had the lowest CPA last month?');
+  });
+
+  it('reads cues across names blanked out by the caller', () => {
+    const text = normalise('spend on summer sale by country').replace('summer sale', '           ');
+    expect(findUnsupported(text, 'spend on summer sale by country')?.kind).toBe('breakdown');
+    expect(findUnsupported('how many add   to cart', 'how many add to cart')?.kind).toBe('funnel');
+  });
+
+  it('returns for a long crafted question', () => {
+    const long = `${'what was my spend and roas in the last 7 days for us '.repeat(38)}by age`;
+    expect(long.length).toBeGreaterThan(2000);
+    expect(findUnsupported(normalise(long), long)?.kind).toBe('breakdown');
+    const noCue = 'how much did we spend on ads in the last 30 days '.repeat(45);
+    expect(findUnsupported(normalise(noCue), noCue)).toBeUndefined();
+  });
+});
