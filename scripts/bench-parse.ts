@@ -48,7 +48,8 @@ function options() {
     throw new UsageError(`--rounds must be a whole number ≥ 1\n${usage}`);
   if (values.size !== 'demo' && values.size !== 'large')
     throw new UsageError(`--size must be demo or large\n${usage}`);
-  return { today: values.now ?? new Date().toISOString().slice(0, 10), rounds, size: values.size };
+  const size: 'demo' | 'large' = values.size;
+  return { today: values.now ?? new Date().toISOString().slice(0, 10), rounds, size };
 }
 
 function timed(fn: () => unknown): number {

@@ -93,7 +93,7 @@ export async function answerQuestion(
         today: request.today,
         entities: catalog.entities,
         objectives: objectivesOf(catalog.objectiveByCampaign),
-        history,
+        history: [],
       })
     : undefined;
   if (!llm || !mappedQuery) {

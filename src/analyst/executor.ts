@@ -67,7 +67,9 @@ function idsNamed(dimension: EntityDimension, values: readonly string[], account
 }
 
 function filterCondition(filter: QueryFilter, accountIds: string[]): SQL {
-  const column = sql.raw(dimensions[filter.dimension].filter?.column ?? '');
+  const spec = dimensions[filter.dimension].filter;
+  if (!spec) throw new Error(`${filter.dimension} cannot be filtered`);
+  const column = sql.raw(spec.column);
   switch (filterOp(filter)) {
     case 'in':
       return sql`${column} = any(${textArray(filter.values)})`;
@@ -159,10 +161,8 @@ export async function executeQuery(
   const filterSpecs = entityFilters.map((filter) => dimensions[filter.dimension]);
   const innerJoins = [...new Set([...specs, ...filterSpecs].flatMap((spec) => spec.innerJoins))];
   if (splitByCurrency) innerJoins.push('join meta_ad_accounts ia on ia.id = i.account_id');
-  const groups = specs.flatMap((spec) =>
-    spec.group.map(({ column, sql: expression }) => [column, expression]),
-  );
-  if (splitByCurrency) groups.push(['currency', 'ia.currency']);
+  const groups = specs.flatMap((spec) => spec.group);
+  if (splitByCurrency) groups.push({ column: 'currency', sql: 'ia.currency' });
 
   const conditions: SQL[] = [
     sql`i.account_id = any(${textArray(accountIds)})`,
@@ -170,9 +170,7 @@ export async function executeQuery(
     ...entityFilters.map((filter) => filterCondition(filter, accountIds)),
   ];
   const innerSelect = [
-    ...groups.map(
-      ([name, expression]) => sql`${sql.raw(expression as string)} as ${sql.identifier(name as string)}`,
-    ),
+    ...groups.map((group) => sql`${sql.raw(group.sql)} as ${sql.identifier(group.column)}`),
     ...sums.map((key) => sql`${sumSql(key)} as ${sql.identifier(key)}`),
   ];
   // The campaign-day roll-up holds the same sums with 1/20 of the rows; use it when it can answer.
@@ -181,7 +179,7 @@ export async function executeQuery(
     from ${sql.raw(source)} i
     ${sql.raw(innerJoins.join('\n    '))}
     where ${sql.join(conditions, sql` and `)}
-    ${groups.length > 0 ? sql.raw(`group by ${groups.map(([, expression]) => expression).join(', ')}`) : sql``}`;
+    ${groups.length > 0 ? sql.raw(`group by ${groups.map((group) => group.sql).join(', ')}`) : sql``}`;
 
   const requested = [...new Set([...query.metrics, ...(query.order ? [query.order.metric] : [])])];
   const outerSelect = [

@@ -19,6 +19,9 @@ export const dateRangeSchema = z
 
 export const metricSchema = z.enum(metricKeys);
 
+// A bound on the raw list only, so a runaway list of repeats is refused before any work.
+const MAX_NAMED_METRICS = 200;
+
 export const filterOps = ['in', 'not_in', 'contains', 'not_contains'] as const;
 export type FilterOp = (typeof filterOps)[number];
 
@@ -52,12 +55,13 @@ export const filterOp = (filter: Pick<QueryFilter, 'op'>): FilterOp => filter.op
  * and it is validated here, so nothing reaches SQL that this schema does not allow.
  */
 export const analyticsQuerySchema = z.object({
-  // Naming the same metric twice is harmless: repeats are dropped.
+  // Naming a metric twice is harmless: repeats are dropped before the limit of every metric once.
   metrics: z
     .array(metricSchema)
     .min(1)
-    .max(metricKeys.length)
-    .transform((keys) => [...new Set(keys)]),
+    .max(MAX_NAMED_METRICS)
+    .transform((keys) => [...new Set(keys)])
+    .pipe(z.array(metricSchema).max(metricKeys.length)),
   dimensions: z.array(z.enum(dimensionKeys)).max(3).default([]),
   time: z.object({
     range: dateRangeSchema,

@@ -8,7 +8,6 @@ import { type AnalystRequest, answerQuestion } from '../../src/analyst/engine';
 import { executeQuery, type Scope } from '../../src/analyst/executor';
 import type { LlmConfig } from '../../src/analyst/llm/client';
 import { numbersIn, onlyKnownNumbers } from '../../src/analyst/llm/phrase-reasoning';
-import { metricKeys } from '../../src/analyst/metrics';
 import type { AnalyticsQueryInput } from '../../src/analyst/query';
 import type { ContentItem, DataRow } from '../../src/shared/api/answer';
 import { loadDataset } from '../../src/warehouse/load';
@@ -201,8 +200,8 @@ describe('mapping an unparsed question with the language model', () => {
   it.each<[string, Reply]>([
     ['an unknown metric', { kind: 'tool', input: { ...query, metrics: ['happiness'] } }],
     [
-      'more metrics than a query takes',
-      { kind: 'tool', input: { ...query, metrics: metricKeys.slice(0, 13), order: undefined } },
+      'more dimensions than a query takes',
+      { kind: 'tool', input: { ...query, dimensions: ['campaign', 'adset', 'ad', 'day'] } },
     ],
     [
       'a day that is not on the calendar',

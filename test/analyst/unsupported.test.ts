@@ -34,6 +34,10 @@ const declined: [string, UnsupportedKind, RegExp][] = [
   ['how is our SEO doing', 'platform', /organic and SEO/],
   ['compare tiktok and pinterest spend', 'platform', /TikTok and Pinterest aren't connected/],
   ['website bounce rate last week', 'platform', /website analytics/],
+  ['klavio flows revenue', 'platform', /Klaviyo/],
+  ['whats our shopfiy revenue', 'platform', /Shopify/],
+  ['meta vs tiktok roas this month', 'platform', /TikTok/],
+  ['roas on x ads vs facebook', 'platform', /X \(Twitter\)/],
   // Breakdowns
   ['ROAS by age group last month', 'breakdown', /by age group: .*demographic/],
   ['which age bracket converts best', 'breakdown', /age group/],
@@ -56,6 +60,10 @@ const declined: [string, UnsupportedKind, RegExp][] = [
   ['which platform performs better, fb or ig', 'breakdown', /placement/],
   ['how do my ads do on reels', 'breakdown', /placement/],
   ['publisher platform breakdown', 'breakdown', /placement/],
+  ['cpm by placment', 'breakdown', /placement/],
+  ['whats my ig vs fb cpm', 'breakdown', /placement/],
+  ['spend by contries', 'breakdown', /country or region/],
+  ['gimme the demographcs', 'breakdown', /demographics/],
   ['spend by device', 'breakdown', /by device/],
   ['mobile vs desktop conversion rate', 'breakdown', /device/],
   ['iphone vs android ctr', 'breakdown', /device/],
@@ -85,6 +93,8 @@ const declined: [string, UnsupportedKind, RegExp][] = [
   ['video completion rate last month', 'video', /video completion/],
   ['p75 views by ad', 'video', /video completion/],
   ['how many hooked viewers', 'video', /hook rate/],
+  ['thruplys by campaign', 'video', /ThruPlays/],
+  ['landing page veiws last week', 'funnel', /landing page views/],
   // Campaign, ad set and ad settings
   ["what's the daily budget of the prospecting campaign", 'object', /budgets/],
   ['lifetime budget for each campaign', 'object', /budgets/],
@@ -143,6 +153,10 @@ const declined: [string, UnsupportedKind, RegExp][] = [
   ['should i buy bitcoin', 'off_topic', /stocks and crypto/],
   ['what is the stock price of meta', 'off_topic', /stocks and crypto/],
   ['what is the capital of france', 'off_topic', /general questions/],
+  ['yo whats the weather like tmrw', 'off_topic', /the weather/],
+  ['draft an email to my boss about the Q4 plan', 'off_topic', /write or design ads/],
+  ['how will my campaigns do next month', 'unavailable', /forecast/],
+  ['change my daily budget to 50', 'unavailable', /read-only/],
 ];
 
 const answerable = [
@@ -220,6 +234,35 @@ const answerable = [
   'compare spend across accounts',
   'spend on the Lookalike 2% Purchasers ad set',
   'how much did the Video - Founder Story ad spend',
+  'how many checkouts completed (purchases) in september',
+  'why did conversions drop off last week',
+  'checkout my best campaigns',
+  'compare new and old creatives',
+  'show me the top x ads',
+  'remove the lead campaigns',
+  'change the campaign to Summer Sale',
+  'make it a chart',
+  'can you break it down by ad set',
+  'only for the leads account',
+  'which ad would you switch off first?',
+  'if I had an extra $1k to spend, which campaign gets it?',
+  'best ad set to put more money behind',
+  'how do I bring my cpa down this week?',
+  'are we making money on meta this month? roi please',
+  'what creative should I replace first?',
+  'conversion rate on the cart abandoners campaign fell apart this week, why?',
+  'spend on US campaigns',
+  'how did my ads do in the us account last week',
+  'roas of my retargeting audiences',
+  'top funnel campaigns spend',
+  "what's going on with roas",
+  'is my roas going up',
+  'results for the last 24 hours',
+  'how much cash went out the door on facebook in the past 2 weeks',
+  'roas in october for the ad set Prospecting - Broad | US 25-44 vs Prospecting - Broad | Lookalike 1%',
+  'daily purchases for Black Friday Teaser since it launched',
+  'how much of our spend went to the Video Viewers 50% ad set',
+  'Las Vegas and Los Angeles campaigns spend',
 ];
 
 describe('findUnsupported declines', () => {
@@ -281,6 +324,13 @@ describe('findUnsupported replies', () => {
     const text = normalise('spend on summer sale by country').replace('summer sale', '           ');
     expect(findUnsupported(text, 'spend on summer sale by country')?.kind).toBe('breakdown');
     expect(findUnsupported('how many add   to cart', 'how many add to cart')?.kind).toBe('funnel');
+  });
+
+  it('reads guards in the whole question when the caller blanked the words they need', () => {
+    const question = 'how much of the budget was spent last week';
+    expect(findUnsupported('how much of the budget was       last week', question)).toBeUndefined();
+    expect(findUnsupported('what s my profit and     ', "what's my profit and ROI")).toBeUndefined();
+    expect(findUnsupported('what s my daily budget', "what's my daily budget")?.kind).toBe('object');
   });
 
   it('returns for a long crafted question', () => {

@@ -9,7 +9,7 @@ import { reasoningSection } from './reasoning';
 
 type OverviewPlan = Extract<Plan, { kind: 'overview' }>;
 
-const KPIS: MetricKey[] = ['spend', 'revenue', 'roas', 'purchases', 'leads', 'cpa', 'ctr', 'cpm'];
+const KPIS: MetricKey[] = ['spend', 'revenue', 'roas', 'purchases', 'leads', 'conversions', 'cpa', 'ctr', 'cpm'];
 const MOVERS = 3;
 
 /** "How are we doing?": the KPIs against the previous period, then the campaigns that moved most. */

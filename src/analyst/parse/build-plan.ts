@@ -33,6 +33,10 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
   if (r.unsupported) {
     return { kind: 'decline', message: r.unsupported.message, suggestions: r.unsupported.suggestions };
   }
+  // Every word must be read or be filler: a word nothing understood is named back, never dropped.
+  // Short words are chat shorthand ("ppl", "pls", "ur") far more often than a concept.
+  const unread = r.leftovers.filter((word) => word.length >= 4);
+  if (unread.length) return { kind: 'clarify', reason: 'unread', words: [...new Set(unread)] };
   const accounts = r.entities.filter((e) => e.level === 'account');
   const named = r.entities.filter((e) => e.level !== 'account');
   const filters: Filters = [];
@@ -78,7 +82,7 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       ...base,
       kind: 'advice',
       action: r.having.length ? 'rule' : action,
-      level: level ?? defaultAdviceLevel(action),
+      level: level && level !== 'account' && level !== 'objective' ? level : defaultAdviceLevel(action),
       ...(r.having.length ? { having: r.having } : {}),
     };
   }
@@ -104,13 +108,13 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
   const entityScope = entity ? [...scopeNames, entity.name] : scopeNames;
 
   if (r.pick || r.grain) {
-    const grain = r.pick ?? r.grain ?? 'day';
+    const grain = r.pick ?? (r.grain === 'trend' ? (spanDays(range) > 93 ? 'week' : 'day') : r.grain) ?? 'day';
     const metric = first ?? 'spend';
     return {
       ...base,
       kind: 'series',
       metrics: metrics.length ? metrics : ['spend'],
-      grain: grain === 'day' && !r.pick && spanDays(range) > 93 ? 'week' : grain,
+      grain,
       filters: entityFilters,
       scopeNames: entityScope,
       ...(r.pick ? { pick: pickOf(r.direction, metric) } : {}),
@@ -179,8 +183,12 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
   if (r.intent?.kind === 'overview' || accounts.length > 0 || r.filters.length > 0) {
     return { ...base, kind: 'overview', compare: compare ?? previousLabelled(range) };
   }
-  return { kind: 'clarify', reason: 'unmapped' };
+  return adsWords.test(r.text) ? { kind: 'clarify', reason: 'unmapped' } : { kind: 'refuse' };
 }
+
+// Words that show a question is about advertising even when no metric is named.
+const adsWords =
+  /\b(ads?|advert\w*|campaigns?|ad ?sets?|creatives?|marketing|performance|performing|meta|facebook|instagram|audiences?|budget|accounts?|funnel|results?|doing|going|kpis?|metrics?|numbers|stats|report|insights?)\b/;
 
 function filterWords(filter: Filters[number]): string[] {
   const op = filter.op ?? 'in';
@@ -292,8 +300,10 @@ function resolvePeriod(
         },
       };
     }
-    notes.push(`Today has no data yet, so ${r.range.label} runs to ${end}, the latest day with data.`);
+    notes.push(`Today has no data yet, so this runs to ${end}, the latest day with data.`);
     range.end = end;
+    // The label's own dates ("November 1–20") would now disagree with the range.
+    range.label = `${r.range.label.replace(/\s*\(.*\)\s*$/, '')} so far`;
   }
   return { range };
 }

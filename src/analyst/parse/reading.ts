@@ -4,7 +4,19 @@ import type { MetricKey } from '../metrics';
 import type { EntityDimension } from '../query';
 import { type Catalog, type EntityMatch, findEntities, normalise } from './entities';
 import type { CompareGroup, Filters, Having, Period, ReportKind } from './plan';
-import { type Cue, type Direction, directionCues, grainCues, type Intent, intentCues, objectiveCues, pickCues, type ShapeGrain } from './rules/cues';
+import {
+  type Cue,
+  cueWords,
+  type Direction,
+  directionCues,
+  type GrainCue,
+  grainCues,
+  type Intent,
+  intentCues,
+  objectiveCues,
+  pickCues,
+  type ShapeGrain,
+} from './rules/cues';
 import { FILLERS } from './rules/fillers';
 import { findFragments } from './rules/fragments';
 import { findThresholds } from './rules/thresholds';
@@ -38,7 +50,7 @@ export interface Reading {
   limit?: number;
   /** A ranking was asked for ("top", "which campaign", "rank"). */
   rankCue: boolean;
-  grain?: ShapeGrain;
+  grain?: GrainCue;
   pick?: ShapeGrain;
   intent?: Intent;
   report?: ReportKind;
@@ -123,8 +135,6 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     return out;
   };
 
-  reading.unsupported = findUnsupported(text, question);
-
   // Names first: "Acme Outdoor Leads" must not read as the metric "leads".
   for (const entity of findEntities(text, catalog)) {
     const before = text.slice(Math.max(0, entity.index - 40), entity.index);
@@ -150,22 +160,25 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     reading.lifetime = true;
     take(lifetime.index, lifetime[0].length);
   }
-  text = correctTypos(text, catalog.nameWords);
+  text = correctTypos(text, protectedWords(catalog));
 
   for (const threshold of findThresholds(text)) {
     reading.having.push(threshold.having);
     take(threshold.index, threshold.length);
   }
 
-  // "sales campaigns", "lead-objective campaigns": the objective, before names ("Catalog Sales").
+  // "sales campaigns", "lead-objective campaigns", "the sales campaigns' ad sets": the objective,
+  // before names ("Catalog Sales"), and only next to a level word or the word "objective".
   for (const { pattern, value } of objectiveCues) {
-    const scoped = new RegExp(
-      `${pattern.source}(?:[ -]objective)?(?:[ -](?:campaign)s?)?(?= (?:campaigns?|ad ?sets?|ads|creatives?)\\b|[ -]objective|'s ad|[ -]campaigns?)`,
-      'g',
-    );
-    for (const match of text.matchAll(scoped)) {
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      const after = /^(?:[ -]+objective)?(?:[ -]+campaigns?(?:'s|')?(?=\s+(?:ad ?sets?|ads?|creatives?)\b))?/.exec(
+        text.slice(match.index + match[0].length),
+      )?.[0] ?? '';
+      const rest = text.slice(match.index + match[0].length + after.length);
+      if (!/objective/.test(after) && !/^[ -]+(?:campaigns?|ad ?sets?|ads|creatives?)\b/.test(rest)) continue;
       reading.filters.push({ dimension: 'objective', values: value, op: 'in' });
-      take(match.index, match[0].length);
+      take(match.index, match[0].length + after.length);
       break;
     }
   }
@@ -176,7 +189,7 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   for (const span of fragments.spans) take(span[0], span[1] - span[0]);
 
   for (const cost of costPer(text)) {
-    reading.metrics.push(cost.metric);
+    if (!reading.metrics.includes(cost.metric)) reading.metrics.push(cost.metric);
     take(cost.index, cost.length);
   }
   for (const term of findTerms(text)) {
@@ -184,6 +197,9 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     if (!reading.metrics.includes(term.value.metric)) reading.metrics.push(term.value.metric);
     take(term.index, term.length);
   }
+
+  // After metrics claim their words, so "checkouts completed (purchases)" reads as purchases.
+  reading.unsupported = findUnsupported(text, question);
 
   const by =
     /\b(?:by|per|for each|for every|across|split(?: that| it| this)? (?:by|into)|broken (?:down|out) by|break(?: that| it| this)? down by|breakdown by|grouped by|each)\s+(ad ?sets?|adsets?|ad groups?|ads?|creatives?|campaigns?|accounts?|objectives?)\b/.exec(
@@ -200,10 +216,10 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
 
   const report = /\b(report|audit|review)\b/.exec(text);
   if (report) {
-    reading.report = reportKind(text);
+    reading.report = reportKind(reading.text);
     take(report.index, report[0].length);
   }
-  reading.intent = takeCues(intentCues)[0];
+  reading.intent = takeCues(intentCues, true)[0];
 
   const weekday = takeCues(grainCues.slice(0, 1))[0];
   const pick = takeCues(pickCues)[0];
@@ -215,7 +231,7 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   reading.rankCue =
     /\b(top|bottom|rank\w*|list|leaderboard|which|who|whose)\b/.test(text) ||
     /\bwhat (?:campaign|ad ?set|ad|creative|account)s?\b/.test(reading.text);
-  const direction = takeCues(directionCues)[0];
+  const direction = takeCues(directionCues, true)[0];
   if (direction) reading.direction = direction;
   const limit = rankingLimit(text);
   if (limit) {
@@ -291,6 +307,7 @@ function costPer(text: string): { metric: MetricKey; index: number; length: numb
   const out: { metric: MetricKey; index: number; length: number }[] = [];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
+      if (out.some((o) => match.index < o.index + o.length && o.index < match.index + match[0].length)) continue;
       const noun = match[1] ?? '';
       const metric = costNouns.find(([re]) => re.test(noun))?.[1];
       if (!metric) continue;
@@ -330,6 +347,19 @@ function rankingLimit(text: string): { value: number; index: number; length: num
     }
   }
   return undefined;
+}
+
+const knownWords = new WeakMap<Catalog, Set<string>>();
+const cueVocabulary = cueWords();
+
+/** Names and the grammar's own words: typo correction leaves them as they are ("stale" is not "sale"). */
+function protectedWords(catalog: Catalog): Set<string> {
+  let words = knownWords.get(catalog);
+  if (!words) {
+    words = new Set([...catalog.nameWords, ...cueVocabulary, ...FILLERS]);
+    knownWords.set(catalog, words);
+  }
+  return words;
 }
 
 function leftovers(text: string, catalog: Catalog): string[] {

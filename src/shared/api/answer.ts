@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Content types of SPEC.md section 3; the web app picks a renderer by `type`. */
+/** Content types of an answer section; the web app picks a renderer by `type`. */
 export const contentTypes = [
   'text',
   'table',
@@ -72,7 +72,7 @@ export const contentItemSchema: z.ZodType<ContentItem> = z.lazy(() =>
   }),
 );
 
-/** An assistant message as the chat stream assembles it (DESIGN.md section 6). */
+/** An assistant message as the chat stream assembles it. */
 export const assistantMessageSchema = z.object({
   sender: z.literal('lynceus'),
   analytics: contentItemSchema,

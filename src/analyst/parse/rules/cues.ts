@@ -10,10 +10,19 @@ export interface Cue<T> {
   value: T;
 }
 
+// A space in a cue matches any run of spaces: words claimed by earlier rules leave blanks behind.
 const cue = <T>(source: string, value: T): Cue<T> => ({
-  pattern: new RegExp(`(?<![a-z0-9])(?:${source})(?![a-z0-9])`, 'g'),
+  pattern: new RegExp(`(?<![a-z0-9])(?:${source.replace(/ /g, '\\s+')})(?![a-z0-9])`, 'g'),
   value,
 });
+
+/** Every plain word the cue tables are written in: typo correction must not turn one into another. */
+export function cueWords(): Set<string> {
+  const out = new Set<string>();
+  for (const table of [intentCues, directionCues, grainCues, pickCues, objectiveCues] as Cue<unknown>[][])
+    for (const { pattern } of table) for (const word of pattern.source.match(/[a-z]{4,}/g) ?? []) out.add(word);
+  return out;
+}
 
 export type Intent =
   | { kind: 'why' }
@@ -65,15 +74,17 @@ export const directionCues: Cue<Direction>[] = [
 ];
 
 export type ShapeGrain = 'day' | 'week' | 'month' | 'quarter' | 'weekday';
+/** A trend asks for a series without naming its grain: days, or weeks over a long range. */
+export type GrainCue = ShapeGrain | 'trend';
 
 /** Grouping by time. Weekday first, so "day of the week" is not read as "day". */
-export const grainCues: Cue<ShapeGrain>[] = [
+export const grainCues: Cue<GrainCue>[] = [
   cue('(?:by |per |each |every )?day of (?:the )?week|weekdays?|days of (?:the )?week|by week ?day|which day of (?:the )?week', 'weekday'),
   cue('daily|per day|by day|each day|every day|day by day|day over day|day-by-day|for each day|a day|dod', 'day'),
   cue('weekly|per week|by week|each week|every week|week by week|week-by-week|broken out weekly|a week', 'week'),
   cue('monthly|per month|by month|each month|every month|month by month|month-by-month|a month', 'month'),
   cue('quarterly|per quarter|by quarter|each quarter|quarter by quarter', 'quarter'),
-  cue('trend(?:s|ing|line)?|over time|plot|chart|graph|timeline|evolution|evolve[ds]?|progression', 'day'),
+  cue('trend(?:s|ing|line)?|over time|plot|chart|graph|timeline|evolution|evolve[ds]?|progression', 'trend'),
 ];
 
 /** "Best day", "which week", "when did we spend the most": one time group singled out. */

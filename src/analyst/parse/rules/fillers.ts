@@ -30,6 +30,27 @@ both
 side
 break broken split splitting grouped group
 vs versus against compared compare comparison
-biggest most`.split(/\s+/);
+biggest most
+average avg blended attributed overall unique basis alone inside among counting including included
+if right way keeps keep while same same-way first second third next last other
+rank ranked ranking order ordered sorted sort
+rise rising rose fall falling fell fallen apart climbing climb climbed sinks sinking sank slipped slipping
+jumped jump jumps spiked spike decline declined declining drop dropped dropping move moved moving
+higher lower more less better worse up down before after since until through
+brings bring bringing brought making earn earning earned
+plot graph chart visualize visualise
+two three four five pair
+day days week weeks month months year years quarter quarters period periods time times date dates
+january february march april may june july august september october november december
+outbound put puts putting
+help know think find found check checking tell telling guys team client clients boss
+recently lately currently anything something everything nothing really pretty very super kinda
+literally exactly precisely specifically quick brief briefly short simple simply again
+breakdown detail details detailed info information answer question curious wondering wonder
+platform overall across whole level levels thing things stuff spot spotted
+going gone goes getting got gotten hit hitting hits reached reaching landing landed
+currently today's yesterday's week's month's
+would've could've should've isn't aren't wasn't weren't didn't doesn't don't haven't hasn't
+`.split(/\s+/);
 
 export const FILLERS: ReadonlySet<string> = new Set(words);

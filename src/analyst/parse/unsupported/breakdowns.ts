@@ -7,7 +7,8 @@ const PLACES =
 /** A place word is a geography when the question sets it apart: "in the UK", "UK vs US". */
 const PLACE_OR_US = `${PLACES}|us`;
 
-const DEVICES = 'mobile|desktops?|tablets?|iphones?|android|ios|ipads?|smart ?phones?|phones?|computers?|laptops?';
+const DEVICES =
+  'mobile|desktops?|tablets?|iphones?|android|ios|ipads?|smart ?phones?|phones?|computers?|laptops?';
 const META_APPS = 'facebook|fb|instagram|insta|ig|messenger|audience network|whatsapp|threads';
 const SURFACES = 'feeds?|stories|story|reels?';
 const CONTRAST = 'vs|versus|or|compared to|compared with|against';
@@ -33,14 +34,14 @@ const specs: CueSpec[] = [
     ...demographic,
   },
   {
-    cue: 'demographics?|demos|demographic (?:data|breakdown|split)',
+    cue: 'demograph\\w*|demografic\\w*|demos',
     thing: 'demographics',
     notBefore: 'product|video|live',
     ...demographic,
   },
   // Location.
   {
-    cue: 'countr(?:y|ies)|country wise|regions?|regional|cities|city|(?:by|per|which|what|each|every|us) states?|locations?|geo|geos|geography|geographic\\w*|geo ?location|zip ?codes?|post ?codes?|postal codes?|dmas?|metro areas?|territor(?:y|ies)',
+    cue: 'countr(?:y|ies)|contr(?:y|ies)|countires|country wise|regions?|regional|cities|city|(?:by|per|which|what|each|every|us) states?|locations?|geo|geos|geography|geographic\\w*|geo ?location|zip ?codes?|post ?codes?|postal codes?|dmas?|metro areas?|territor(?:y|ies)',
     thing: 'country or region',
     notBefore: 'kansas|new york|mexico|salt lake|oklahoma|panama|conversion',
     ...location,
@@ -51,8 +52,17 @@ const specs: CueSpec[] = [
     notAfter: 'accounts?|campaigns?|ad ?sets?|adsets?|ads?|audiences?|team',
     ...location,
   },
-  { cue: `(?:in|from) the us`, thing: 'country or region', notAfter: 'accounts?|campaigns?|ad ?sets?|adsets?|ads?|audiences?|team', ...location },
-  { cue: `(?:${PLACE_OR_US}) (?:${CONTRAST}|and) (?:the )?(?:${PLACES})|(?:${PLACES}) (?:${CONTRAST}|and) (?:the )?us`, thing: 'country or region', ...location },
+  {
+    cue: `(?:in|from) the us`,
+    thing: 'country or region',
+    notAfter: 'accounts?|campaigns?|ad ?sets?|adsets?|ads?|audiences?|team',
+    ...location,
+  },
+  {
+    cue: `(?:${PLACE_OR_US}) (?:${CONTRAST}|and) (?:the )?(?:${PLACES})|(?:${PLACES}) (?:${CONTRAST}|and) (?:the )?us`,
+    thing: 'country or region',
+    ...location,
+  },
   {
     cue: 'where (?:are|do|did|does) (?:my|our|the|most) (?:customers|buyers|clicks|leads|conversions|purchases|sales|audience|users|visitors|people|shoppers)(?: \\w+){0,2} (?:come|coming|from|located|based|live)',
     thing: 'country or region',
@@ -60,7 +70,7 @@ const specs: CueSpec[] = [
   },
   // Placement and publisher platform. Naming Facebook or Instagram alone is the whole Meta account.
   {
-    cue: `placements?|placement wise|publisher platforms?|platform positions?|(?:ad|platform|placement) positions?|(?:by|per|each|which|what|every) (?:platform|app)s?|(?:${META_APPS}) (?:${CONTRAST}) (?:the )?(?:${META_APPS})`,
+    cue: `placements?|placments?|placemnts?|placement wise|publisher platforms?|platform positions?|(?:ad|platform|placement) positions?|(?:by|per|each|which|what|every) (?:platform|app)s?|(?:${META_APPS}) (?:${CONTRAST}) (?:the )?(?:${META_APPS})`,
     ...placement,
   },
   {
@@ -72,7 +82,11 @@ const specs: CueSpec[] = [
     ...placement,
     notAfter: '#|\\d',
   },
-  { cue: '(?:on|in|via|through) (?:the )?(?:feeds?|stories|reels)', ...placement, notAfter: 'ads?|creatives?|#|\\d|campaigns?|names?' },
+  {
+    cue: '(?:on|in|via|through) (?:the )?(?:feeds?|stories|reels)',
+    ...placement,
+    notAfter: 'ads?|creatives?|#|\\d|campaigns?|names?',
+  },
   // Device.
   {
     cue: `devices?|device types?|mobile|desktops?|iphones?|android|ios|ipads?|smart ?phones?|tablets?|device platforms?|operating systems?|(?:${DEVICES}) (?:${CONTRAST}|and) (?:${DEVICES})|(?:on|from|via) (?:${DEVICES})|(?:${DEVICES}) (?:users|traffic|visitors|clicks|conversions|only|devices?)`,

@@ -82,17 +82,40 @@ export function compileCues(specs: readonly CueSpec[]): Cue[] {
   }));
 }
 
-export function findHits(text: string, cues: readonly Cue[]): Hit[] {
+function guarded(text: string, cue: Cue, start: number, end: number): boolean {
+  return Boolean(
+    cue.before?.test(text.slice(Math.max(0, start - GUARD_WINDOW), start)) ||
+      cue.after?.test(text.slice(end, end + GUARD_WINDOW)),
+  );
+}
+
+function cueHits(text: string, cue: Cue): { hits: Hit[]; matched: boolean } {
+  const hits: Hit[] = [];
+  let matched = false;
+  if (cue.anywhere?.test(text)) return { hits, matched: text.search(cue.pattern) !== -1 };
+  for (const match of text.matchAll(cue.pattern)) {
+    matched = true;
+    const end = match.index + match[0].length;
+    if (!guarded(text, cue, match.index, end)) hits.push({ cue, start: match.index, end });
+  }
+  return { hits, matched };
+}
+
+/**
+ * The cues' hits in `text`, first in the question first. The caller may have blanked out words a
+ * guard needs ("budget was spent" with "spent" read as a metric), so when the whole question
+ * (`plain`) holds the cue only where a guard cancels it, the cue does not count.
+ */
+export function findHits(text: string, cues: readonly Cue[], plain = text): Hit[] {
   const hits: Hit[] = [];
   for (const cue of cues) {
-    if (cue.anywhere?.test(text)) continue;
-    for (const match of text.matchAll(cue.pattern)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      if (cue.before?.test(text.slice(Math.max(0, start - GUARD_WINDOW), start))) continue;
-      if (cue.after?.test(text.slice(end, end + GUARD_WINDOW))) continue;
-      hits.push({ cue, start, end });
+    const found = cueHits(text, cue).hits;
+    if (found.length === 0) continue;
+    if (plain !== text) {
+      const inPlain = cueHits(plain, cue);
+      if (inPlain.matched && inPlain.hits.length === 0) continue;
     }
+    hits.push(...found);
   }
   return hits.sort((a, b) => a.start - b.start);
 }

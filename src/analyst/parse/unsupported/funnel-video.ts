@@ -11,7 +11,7 @@ const funnelSpecs: CueSpec[] = [
     thing: 'adds to cart',
   },
   {
-    cue: 'landing page views?|landing page visits?|landing page view rate|lpvs?|lp views?|(?:cost|costs) per (?:landing page view|lpv)',
+    cue: 'landing page (?:views?|veiws?|vews?)|landing page visits?|landing page view rate|lpvs?|lp views?|(?:cost|costs) per (?:landing page view|lpv)',
     thing: 'landing page views',
   },
   {
@@ -34,7 +34,10 @@ const funnelSpecs: CueSpec[] = [
 
 /** Video watching metrics; "video ads" and ads named "Video - …" are supported filters, not these. */
 const videoSpecs: CueSpec[] = [
-  { cue: 'thru ?plays?|through ?plays?|thruplay rate|(?:cost|costs) per thru ?play', thing: 'ThruPlays' },
+  {
+    cue: 'thru ?plays?|thur ?plays?|thru ?plys?|through ?plays?|thruplay rate|(?:cost|costs) per thru ?play',
+    thing: 'ThruPlays',
+  },
   {
     cue: '(?:3|three) ?(?:s|sec|secs|second|seconds) (?:video )?(?:views?|plays?|watch\\w*)',
     thing: 'three-second video plays',
@@ -43,7 +46,10 @@ const videoSpecs: CueSpec[] = [
     cue: 'video (?:views?|plays?|view rate|watch\\w*)|views? (?:on|of|for) (?:my |our |the |these |those |this |each )?videos?|(?:how many|most|number of) (?:people )?watched|(?:viewed|watched) (?:my|our|the) videos?',
     thing: 'video views',
   },
-  { cue: 'hook ?rates?|hook ratio|hooked viewers|thumb ?stop(?: ratio| rate)?|thumbstopping', thing: 'hook rate' },
+  {
+    cue: 'hook ?rates?|hook ratio|hooked viewers|thumb ?stop(?: ratio| rate)?|thumbstopping',
+    thing: 'hook rate',
+  },
   { cue: 'hold ?rates?|hold ratio', thing: 'hold rate' },
   {
     cue: '(?:average |avg )?watch ?time|time watched|how long (?:do|did|are|were) (?:people|viewers|users|they) (?:watch\\w*|view\\w*)|view durations?|(?:average|avg) (?:view|play) (?:time|duration)',

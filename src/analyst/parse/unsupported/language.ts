@@ -14,7 +14,7 @@ const FOREIGN_WORDS = new Set(
     // Portuguese
     'quanto quanta quantos gastei gastamos foi meu minha meus minhas mês passado passada anúncios anuncios campanha campanhas qual quais são não nao da das dos na nas em um uma é ontem hoje semana melhor melhores vendas receita custo',
     // French
-    'combien j\'ai dépensé depense dépenses dernier dernière derniere semaine mois quel quelle quels quelles mes mon ma nos notre pour sur avec publicités publicites annonces campagne campagnes les des du et est sont hier aujourd\'hui meilleure meilleures ventes coût cout',
+    "combien j'ai dépensé depense dépenses dernier dernière derniere semaine mois quel quelle quels quelles mes mon ma nos notre pour sur avec publicités publicites annonces campagne campagnes les des du et est sont hier aujourd'hui meilleure meilleures ventes coût cout",
     // Italian
     'ho speso il lo gli della delle nel nella ultimo ultima settimana mese scorso scorsa quale quali perché perche mio mia miei campagna campagne annunci che sono è ieri oggi spesa migliori vendite costo',
     // Dutch
@@ -78,7 +78,8 @@ export function isForeign(original: string): boolean {
 export function languageDecline(text: string): Unsupported {
   return {
     kind: 'language',
-    message: "ARLO understands questions in English only for now, so I can't read this one. Please ask it in English.",
+    message:
+      "ARLO understands questions in English only for now, so I can't read this one. Please ask it in English.",
     suggestions: [...SUGGEST.general],
     spans: text.trim() ? [[0, text.length]] : [],
   };

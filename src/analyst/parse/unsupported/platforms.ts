@@ -8,7 +8,7 @@ import { SUGGEST, tailored } from './suggestions';
 const specs: CueSpec[] = [
   { cue: 'google analytics|ga4|ga 4|universal analytics', thing: 'Google Analytics' },
   {
-    cue: "google(?: ads?| adwords| search| shopping| display| pmax| performance max| campaigns?)?|adwords|pmax|performance max",
+    cue: 'google(?: ads?| adwords| search| shopping| display| pmax| performance max| campaigns?)?|adwords|pmax|performance max',
     thing: 'Google Ads',
     notAfter: 'sheets?|docs?|drive|slides|calendar|login|sign|account to log|chrome',
   },
@@ -17,15 +17,18 @@ const specs: CueSpec[] = [
   { cue: 'snap ?chat|snap ads?', thing: 'Snapchat' },
   { cue: 'linked ?in|linkdin', thing: 'LinkedIn' },
   // "X" alone is also a placeholder ("campaign X"), so it needs "ads" or "Twitter" beside it.
-  { cue: 'twitter|tweets?|x\\.com|x twitter|x formerly twitter|(?:on|from|via|versus|vs) x ads?', thing: 'X (Twitter)' },
+  {
+    cue: 'twitter|tweets?|x\\.com|x twitter|x formerly twitter|(?:on|from|via|versus|vs) x ads?',
+    thing: 'X (Twitter)',
+  },
   { cue: 'you ?tube|yt ads?', thing: 'YouTube' },
   { cue: 'bing(?: ads)?|microsoft ads|microsoft advertising', thing: 'Microsoft Ads' },
   { cue: 'amazon(?: ads| advertising| ppc| sponsored)?', thing: 'Amazon Ads' },
   { cue: 'reddit', thing: 'Reddit' },
   { cue: 'quora|taboola|outbrain|criteo', thing: 'that ad network' },
-  { cue: 'shopify', thing: 'Shopify' },
+  { cue: 'shopify|shopfiy|shopfy|shoppify', thing: 'Shopify' },
   { cue: 'woo ?commerce|big ?commerce|etsy|squarespace|wix', thing: 'your store platform' },
-  { cue: 'klaviyo', thing: 'Klaviyo' },
+  { cue: 'klaviyo|klavio|klayvio|klavyio', thing: 'Klaviyo' },
   { cue: 'mail ?chimp', thing: 'Mailchimp' },
   { cue: 'hub ?spot', thing: 'HubSpot' },
   { cue: 'salesforce|crm', thing: 'your CRM' },
@@ -41,7 +44,7 @@ const specs: CueSpec[] = [
     detail: 'plural',
   },
   {
-    cue: 'bounce rates?|(?:web ?site|site|store) (?:traffic|sessions|visits|visitors)|sessions on (?:my|our|the) (?:site|website|store)|time on site|page ?views',
+    cue: 'bounce rates?|(?:web ?site|site|store) (?:traffic|sessions)|(?:sessions|visits) (?:on|to) (?:my|our|the) (?:site|website|store)|time on site|page ?views',
     thing: 'website analytics',
     notBefore: 'landing|product',
   },

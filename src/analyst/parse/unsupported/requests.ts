@@ -7,19 +7,20 @@ const CHANGE =
 /** Verbs that also reshape an answer ("change the campaign to X"), so they only count with a setting. */
 const ADJUST =
   'edit|change|update|adjust|increase|raise|lower|decrease|reduce|cut|double|halve|scale up|scale down|scale|set';
-const SETTINGS = 'budgets?|bids?|bid caps?|cost caps?|targeting|placements?|audiences?|schedules?|spend|daily spend';
+const SETTINGS =
+  'budgets?|bids?|bid caps?|cost caps?|targeting|placements?|audiences?|schedules?|spend|daily spend';
 const MOVE = 'move|shift|reallocate|transfer';
 const TARGETS =
-  "campaigns?|ad ?sets?|adsets?|ads|ad|creatives?|budgets?|bids?|audiences?|posts?|targeting|placements?|\\$\\d[\\d.]*|\\d[\\d.]*%";
+  'campaigns?|ad ?sets?|adsets?|ads|ad|creatives?|budgets?|bids?|audiences?|posts?|targeting|placements?|\\$\\d[\\d.]*|\\d[\\d.]*%';
 const DETERMINERS =
   'my|the|our|this|that|these|those|all|a|an|new|worst|best|top|bottom|lowest|highest|underperforming|losing|every|each|some|daily|lifetime|campaign|ad set|\\d+';
 const POLITE = '(?:please |pls |kindly |ok |okay |now |so |then |also |just )?(?:go ahead and )?';
 /** An answer about what to change is advice ARLO gives; these words make a request one. */
-const ADVICE = "should|which|what|whether|recommend\\w*|suggest\\w*|advice|advise|worth|ought";
+const ADVICE = 'should|which|what|whether|recommend\\w*|suggest\\w*|advice|advise|worth|ought';
 
 const WRITE = 'write|rewrite|re write|draft|generate|come up with|brainstorm|design|compose|create|make';
 const WRITTEN =
-  "ad copy|copy|copies|headlines?|captions?|primary texts?|hooks?|scripts?|taglines?|slogans?|ctas?|descriptions?|e ?mails?|posts?|ad texts?|ads?|creatives?|images?|videos?|banners?|ideas?|concepts?|angles?|variations?|versions?";
+  'ad copy|copy|copies|headlines?|captions?|primary texts?|hooks?|scripts?|taglines?|slogans?|ctas?|descriptions?|e ?mails?|posts?|ad texts?|ads?|creatives?|images?|videos?|banners?|ideas?|concepts?|angles?|variations?|versions?';
 
 const readOnly = {
   kind: 'unavailable' as const,

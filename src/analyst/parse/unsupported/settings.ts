@@ -5,7 +5,7 @@ const SETTINGS_NOT_SYNCED = 'it syncs results, not campaign settings';
 
 /** "move budget", "shift budget": advice about where to spend, which ARLO answers from spend. */
 const BUDGET_ADVICE =
-  "(?:move|moving|shift|shifting|realloc\\w*|allocat\\w*|put|putting|spend|spent|cut|scale|more|less|extra)(?: (?:the|my|our|some|more|less|that|this|of|extra)){0,2}";
+  '(?:move|moving|shift|shifting|realloc\\w*|allocat\\w*|put|putting|spend|spent|cut|scale|more|less|extra)(?: (?:the|my|our|some|more|less|that|this|of|extra)){0,2}';
 
 /** Campaign, ad set and ad settings and creative contents; ARLO stores names and daily results only. */
 const specs: CueSpec[] = [
@@ -38,21 +38,23 @@ const specs: CueSpec[] = [
     ],
   },
   {
-    cue: "optimi[sz]ation (?:goals?|events?|settings?)|optimi[sz](?:ed|ing) for|performance goals?|conversion events?|conversion locations?|attribution (?:settings?|windows?|models?)",
+    cue: 'optimi[sz]ation (?:goals?|events?|settings?)|optimi[sz](?:ed|ing) for|performance goals?|conversion events?|conversion locations?|attribution (?:settings?|windows?|models?)',
     thing: 'optimization goal',
     message: `ARLO doesn't have ad sets' optimization goals or attribution settings yet: ${SETTINGS_NOT_SYNCED}.`,
     suggestions: SUGGEST.settings,
   },
   {
-    cue: "headlines?|primary texts?|ad copy|ad texts?|body (?:copy|texts?)|copy texts?|captions?|ad descriptions?|copywriting|(?:which|what|the|best|top|worst|winning|our|my) copy|copy (?:performs?|works?|converts?|variants?|versions?|angles?)|emojis?",
+    cue: 'headlines?|primary texts?|ad copy|ad texts?|body (?:copy|texts?)|copy texts?|captions?|ad descriptions?|copywriting|(?:which|what|the|best|top|worst|winning|our|my) copy|copy (?:performs?|works?|converts?|variants?|versions?|angles?)|emojis?',
     thing: 'ad copy',
-    message: "ARLO doesn't have ads' copy (headlines, primary text) yet: it syncs each ad's name and results, not its text.",
+    message:
+      "ARLO doesn't have ads' copy (headlines, primary text) yet: it syncs each ad's name and results, not its text.",
     suggestions: SUGGEST.creative,
   },
   {
     cue: 'call to actions?|cta (?:buttons?|types?|texts?)|ctas|(?:by|which|what|each) cta|(?:shop now|learn more|sign up|book now) buttons?',
     thing: 'call to action',
-    message: "ARLO doesn't have ads' call-to-action buttons yet: it syncs each ad's name and results, not its settings.",
+    message:
+      "ARLO doesn't have ads' call-to-action buttons yet: it syncs each ad's name and results, not its settings.",
     suggestions: SUGGEST.creative,
   },
   {
@@ -69,34 +71,47 @@ const specs: CueSpec[] = [
     suggestions: SUGGEST.creative,
   },
   {
-    cue: "landing pages?|destination urls?|final urls?|web ?site urls?|urls?|utms?|utm (?:parameters|tags|codes)",
+    cue: 'landing pages?|destination urls?|final urls?|web ?site urls?|urls?|utms?|utm (?:parameters|tags|codes)',
     thing: 'landing page',
     notAfter: 'views?|visits?|view rate',
-    message: "ARLO doesn't have ads' landing pages or URLs yet: it syncs each ad's name and results, not where it links to.",
+    message:
+      "ARLO doesn't have ads' landing pages or URLs yet: it syncs each ad's name and results, not where it links to.",
     suggestions: SUGGEST.creative,
   },
   {
     cue: 'audience sizes?|size of (?:my|the|our|each|this|that) audiences?|how (?:big|large) (?:is|are) (?:my|the|our|this|that) audiences?|potential reach|estimated (?:audience|reach)',
     thing: 'audience size',
-    message: "ARLO doesn't have audience sizes yet: it syncs results per ad set, not targeting. It can show how many people your ads reached.",
-    suggestions: ['What was my reach last month?', 'Which ad sets had the lowest CPA last month?', 'What was my frequency last week?'],
+    message:
+      "ARLO doesn't have audience sizes yet: it syncs results per ad set, not targeting. It can show how many people your ads reached.",
+    suggestions: [
+      'What was my reach last month?',
+      'Which ad sets had the lowest CPA last month?',
+      'What was my frequency last week?',
+    ],
   },
   {
     cue: 'targeting (?:settings?|options?|criteria|details?)|(?:what|who|which) (?:am i|are we|is it|are they) targeting|interests? targeting|(?:what|which) interests|who am i targeting|targeted interests|lookalike (?:percentages?|sizes?|sources?|settings?)',
     thing: 'targeting',
-    message: "ARLO doesn't have ad sets' targeting yet: it syncs results per ad set, not who each one targets.",
+    message:
+      "ARLO doesn't have ad sets' targeting yet: it syncs results per ad set, not who each one targets.",
     suggestions: SUGGEST.segments,
   },
   {
     cue: 'frequency caps?|frequency capping|frequency limits?',
     thing: 'frequency cap',
-    message: "ARLO doesn't have frequency caps yet: it syncs results, not delivery settings. It can show how often people saw your ads.",
-    suggestions: ['What was my frequency last week?', 'Which ad sets had the highest frequency last month?', 'Which creatives need a refresh?'],
+    message:
+      "ARLO doesn't have frequency caps yet: it syncs results, not delivery settings. It can show how often people saw your ads.",
+    suggestions: [
+      'What was my frequency last week?',
+      'Which ad sets had the highest frequency last month?',
+      'Which creatives need a refresh?',
+    ],
   },
   {
     cue: 'quality rankings?|quality scores?|relevance scores?|engagement rate rankings?|conversion rate rankings?|ad relevance|relevance diagnostics',
     thing: 'ad relevance diagnostics',
-    message: "ARLO doesn't have Meta's ad relevance diagnostics (quality, engagement and conversion rankings) yet.",
+    message:
+      "ARLO doesn't have Meta's ad relevance diagnostics (quality, engagement and conversion rankings) yet.",
     suggestions: SUGGEST.creative,
   },
 ];

@@ -78,7 +78,8 @@ function metricName(key: MetricKey): string {
 function rankingFor(key: MetricKey): string {
   if (key === 'spend') return 'Which campaigns spent the most last month?';
   const definition = metrics[key];
-  const best = definition.kind === 'sum' ? 'the most' : definition.better === 'lower' ? 'the lowest' : 'the highest';
+  const best =
+    definition.kind === 'sum' ? 'the most' : definition.better === 'lower' ? 'the lowest' : 'the highest';
   return `Which campaigns had ${best} ${metricName(key)} last month?`;
 }
 
@@ -90,8 +91,8 @@ export function tailored(base: readonly string[], text: string): string[] {
   const metric = findMetrics(text)[0];
   if (!metric) return [...base];
   const ranking = rankingFor(metric);
-  return [ranking, ...base.filter((question) => question !== ranking && !question.startsWith('Which campaigns'))].slice(
-    0,
-    3,
-  );
+  return [
+    ranking,
+    ...base.filter((question) => question !== ranking && !question.startsWith('Which campaigns')),
+  ].slice(0, 3);
 }

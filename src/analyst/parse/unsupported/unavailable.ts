@@ -3,7 +3,8 @@ import { SUGGEST } from './suggestions';
 
 const RATIOS =
   'ctrs?|cpcs?|cpms?|cpas?|roas|cvrs?|conversion rates?|click through rates?|cost per \\w+|frequency|aov';
-const PEERS = 'industry|niche|vertical|sector|category|market|businesses|brands|companies|stores|ecommerce|e commerce';
+const PEERS =
+  'industry|niche|vertical|sector|category|market|businesses|brands|companies|stores|ecommerce|e commerce';
 
 /** About ads, but nothing ARLO's data can settle: other advertisers, the future, costs it never sees. */
 const specs: CueSpec[] = [
@@ -21,7 +22,7 @@ const specs: CueSpec[] = [
     suggestions: SUGGEST.comparisons,
   },
   {
-    cue: "forecast\\w*|predict\\w*|projections?|projected|extrapolat\\w*|(?:what|how much|how many|when) will|how will (?:my|our|the|it|we|i|they|this|that)|will (?:i|we|it|they) (?:hit|reach|make|get|spend|be|achieve|exceed|need|run out)|will (?:my|our|the) (?:\\w+ ){1,2}(?:be|improve|drop|increase|decrease|go|hit|reach|recover|grow|keep)|(?:going to|gonna|expected to|expect to|likely to) (?:be|hit|reach|make|get|spend|achieve|look|improve|drop|increase|decrease)|(?:expected|estimated) (?:spend|revenue|roas|cpa|sales|conversions|results|purchases|leads)|what if (?:i|we)|what would happen|run ?rate|on (?:track|pace) (?:to|for)",
+    cue: 'forecast\\w*|predict\\w*|projections?|projected|extrapolat\\w*|(?:what|how much|how many|when) will|how will (?:my|our|the|it|we|i|they|this|that)|will (?:i|we|it|they) (?:hit|reach|make|get|spend|be|achieve|exceed|need|run out)|will (?:my|our|the) (?:\\w+ ){1,2}(?:be|improve|drop|increase|decrease|go|hit|reach|recover|grow|keep)|(?:going to|gonna|expected to|expect to|likely to) (?:be|hit|reach|make|get|spend|achieve|look|improve|drop|increase|decrease)|(?:expected|estimated) (?:spend|revenue|roas|cpa|sales|conversions|results|purchases|leads)|what if (?:i|we)|what would happen|run ?rate|on (?:track|pace) (?:to|for)',
     thing: 'forecast',
     message:
       "I can't forecast future results: ARLO reports what has already happened in your Meta Ads. It can show the trend so far.",
@@ -84,7 +85,7 @@ const offTopicSpecs: CueSpec[] = [
     notBefore: 'for|built for',
   },
   {
-    cue: "jokes?|something funny|make me laugh|riddles?|poems?|haikus?|songs?|lyrics|tell me a story|bedtime story",
+    cue: 'jokes?|something funny|make me laugh|riddles?|poems?|haikus?|songs?|lyrics|tell me a story|bedtime story',
     thing: 'jokes and stories',
   },
   {
@@ -92,7 +93,7 @@ const offTopicSpecs: CueSpec[] = [
     thing: 'stocks and crypto',
   },
   {
-    cue: "capital of|recipes?|who won|president of|population of|translate|horoscope|what time is it|meaning of life|who are you dating|sports scores?",
+    cue: 'capital of|recipes?|who won|president of|population of|translate|horoscope|what time is it|meaning of life|who are you dating|sports scores?',
     thing: 'general questions',
   },
 ];

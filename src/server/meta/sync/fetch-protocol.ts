@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { GraphAdAccount } from '../../../warehouse/graph-types';
-import { type PreparedInsights, writePreparedInsights } from '../../../warehouse/load';
+import { writePreparedInsights } from '../../../warehouse/load';
+import type { PreparedInsights } from '../../../warehouse/prepare';
 import type { Db } from '../../db/client';
 import { GraphApiError, type GraphClientOptions, GraphTokenError, type InsightsQuery } from '../graph';
 

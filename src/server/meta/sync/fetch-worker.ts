@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GraphInsightRow } from '../../../warehouse/graph-types';
-import { prepareInsights } from '../../../warehouse/load';
+import { prepareInsights } from '../../../warehouse/prepare';
 import { createGraphClient, GraphApiError } from '../graph';
 import type { FetchJob, WorkerMessage } from './fetch-protocol';
 

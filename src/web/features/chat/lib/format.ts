@@ -26,7 +26,7 @@ const COUNT_METRICS = new Set([
 /** Ratios shown as plain numbers with 2 decimals. */
 const DECIMAL_METRICS = new Set(['ctr', 'frequency']);
 
-/** Ratios shown as a percent with 2 decimals (roi per SPEC.md; cvr is a percent as well). */
+/** Ratios shown as a percent with 2 decimals. */
 const PERCENT_METRICS = new Set(['roi', 'cvr']);
 
 const ACRONYMS: Record<string, string> = {

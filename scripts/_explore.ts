@@ -1,0 +1,12 @@
+import fc from 'fast-check';
+import { generateDemoData } from '../src/analyst/demo/generate';
+import { catalogFromDataset } from '../src/analyst/parse/catalog-from-dataset';
+import { parseQuestion } from '../src/analyst/parse/parse-question';
+import { questionVocabulary } from './bench/long-questions';
+const today = '2026-11-20';
+const catalog = catalogFromDataset(generateDemoData({ today }));
+const names = catalog.entities.map((e) => e.name);
+const token = fc.oneof(fc.constantFrom(...questionVocabulary), fc.constantFrom(...names), fc.integer({ min: -5, max: 100000 }).map(String), fc.constantFrom('?', '-', '/', '$', '%', '.', ','), fc.string({ unit: 'grapheme', maxLength: 4 }));
+const q = fc.array(token, { maxLength: 25 }).map((t) => t.join(' '));
+const r = fc.check(fc.property(q, (text) => { parseQuestion(text, { catalog, today, history: ['top campaigns by roas last week'] }); }), { numRuns: 20000, seed: 7 });
+console.log(r.failed ? `FAIL ${JSON.stringify(r.counterexample)} ${String(r.errorInstance).slice(0, 300)}` : 'ok', r.numRuns);
