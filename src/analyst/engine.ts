@@ -8,12 +8,12 @@ import { createLlm, type Llm, type LlmConfig } from './llm/client';
 import { composeCustomQuery } from './llm/compose-query';
 import { mapQuestionWithLlm } from './llm/map-question';
 import { phraseReasoning } from './llm/phrase-reasoning';
-import { type Catalog, cachedCatalog, loadCatalog } from './parse/entities';
-import { buildPlan } from './parse/build-plan';
-import { readConversation } from './parse/parse-question';
-import { resolveReferences } from './parse/references';
-import type { Plan } from './parse/plan';
 import { minimumVolume } from './metrics';
+import { buildPlan } from './parse/build-plan';
+import { type Catalog, cachedCatalog, loadCatalog } from './parse/entities';
+import { readConversation } from './parse/parse-question';
+import type { Plan } from './parse/plan';
+import { resolveReferences } from './parse/references';
 import type { AnalyticsQueryInput } from './query';
 import { buildReport, type ReportSection } from './report';
 import type { WarehouseDb } from './warehouse-db';
@@ -69,8 +69,11 @@ export async function answerQuestion(
     : await loadCatalog(request.db, request.scope);
   const parseContext = { catalog, today: request.today, history };
   const conversation = readConversation(question, parseContext);
-  const reading = await resolveReferences(conversation.reading, conversation.previous, parseContext, (ranking) =>
-    rankedLabels(request, catalog, ranking),
+  const reading = await resolveReferences(
+    conversation.reading,
+    conversation.previous,
+    parseContext,
+    (ranking) => rankedLabels(request, catalog, ranking),
   );
   const plan = buildPlan(reading, parseContext);
   const ctx = new ComposeContext(request.db, request.scope, catalog, request.today);
@@ -93,7 +96,7 @@ export async function answerQuestion(
         today: request.today,
         entities: catalog.entities,
         objectives: objectivesOf(catalog.objectiveByCampaign),
-        history: [],
+        history,
       })
     : undefined;
   if (!llm || !mappedQuery) {

@@ -4,7 +4,7 @@ import { type InsightSum, insightSums } from './schema';
 import { arrayLiteral } from './sql-arrays';
 
 // Checking and canonicalising Graph rows is pure CPU work, kept apart from the writes so that a
-// sync can run it in a worker thread while the main thread writes the previous page.
+// sync can run it in a worker thread, off the thread that writes.
 
 /** A Graph row whose numbers do not parse; the message names the row so the source can be fixed. */
 export class InvalidInsightRowError extends Error {

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatValue } from '../../src/analyst/compose/evidence';
-import { clarifyAnswer } from '../../src/analyst/compose/fallback';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { type AnalystRequest, answerQuestion } from '../../src/analyst/engine';
 import { executeQuery, type Scope } from '../../src/analyst/executor';
@@ -122,6 +121,16 @@ function ask(question: string, extra: Partial<AnalystRequest> = {}, history: str
   );
 }
 
+/**
+ * What the engine alone answers the unparsed question: a decline, with an error section saying what
+ * it could not read. Asked without the model, so the scripted server sees nothing.
+ */
+async function declined() {
+  const { message } = await ask(UNMAPPED, { model: 'arlo_auto' });
+  expect(message.error?.content).toMatch(/\w/);
+  return message;
+}
+
 /** The requests that offered the mapping tool, as opposed to phrasing requests. */
 const mappingRequests = () => fake.received.filter((request) => request.body.tools?.length);
 
@@ -214,7 +223,7 @@ describe('mapping an unparsed question with the language model', () => {
     expect(mappingRequests()).toHaveLength(1);
     expect(answer.mappedQuery).toBeUndefined();
     expect(answer.queries).toEqual([]);
-    expect(answer.message).toEqual(clarifyAnswer());
+    expect(answer.message).toEqual(await declined());
   });
 
   it('shows the model the conversation’s earlier questions, oldest first', async () => {
@@ -256,14 +265,14 @@ describe('mapping an unparsed question with the language model', () => {
     };
     const answer = await ask(UNMAPPED);
     expect(answer.mappedQuery).toBeUndefined();
-    expect(answer.message.analytics).toEqual(clarifyAnswer().analytics);
+    expect(answer.message).toEqual(await declined());
   });
 
   it('falls back to the clarify answer when the model answers with text instead of a tool call', async () => {
     fake.mapReply = { kind: 'text', content: 'You spent about $5 million.' };
     const answer = await ask(UNMAPPED);
     expect(answer.mappedQuery).toBeUndefined();
-    expect(answer.message.analytics).toEqual(clarifyAnswer().analytics);
+    expect(answer.message).toEqual(await declined());
   });
 });
 
@@ -309,7 +318,7 @@ describe('when the model is unreachable', () => {
     const offline = { ...llm, baseUrl: `http://127.0.0.1:${port}/v1` };
 
     const unmapped = await ask(UNMAPPED, { llm: offline });
-    expect(unmapped.message).toEqual(clarifyAnswer());
+    expect(unmapped.message).toEqual(await declined());
   });
 
   it('answers deterministically when the server does not reply in time', async () => {
@@ -318,7 +327,7 @@ describe('when the model is unreachable', () => {
     const slow = { ...llm, timeoutMs: 300 };
     const started = Date.now();
     const answer = await ask(UNMAPPED, { llm: slow });
-    expect(answer.message).toEqual(clarifyAnswer());
+    expect(answer.message).toEqual(await declined());
     // Only the mapping was tried: an unmapped question's decline is not the model's to phrase.
     expect(fake.received).toHaveLength(1);
 
@@ -344,9 +353,9 @@ describe('without the pro model or the configuration', () => {
     const unset = await ask(UNMAPPED, { llm: undefined });
     const defaulted = await answerQuestion({ db: testDb.database.db, scope, today: TODAY, llm }, UNMAPPED);
     expect(fake.received).toHaveLength(0);
-    expect(auto.message).toEqual(clarifyAnswer());
-    expect(unset.message).toEqual(clarifyAnswer());
-    expect(defaulted.message).toEqual(clarifyAnswer());
+    expect(auto.plan.kind).toBe('clarify');
+    expect(unset.message).toEqual(auto.message);
+    expect(defaulted.message).toEqual(auto.message);
   });
 });
 

@@ -218,8 +218,8 @@ describe('questions it cannot or should not answer', () => {
     'tell me a joke',
     'who won the world cup',
     'write me a poem about cats',
-  ])('refuses: %s', (question) => {
-    expect(parse(question).kind).toBe('refuse');
+  ])('declines without figures: %s', (question) => {
+    expect(['refuse', 'decline']).toContain(parse(question).kind);
   });
   it.each(['how are my ads', 'tell me about my campaigns budget stuff please?', ''])(
     'asks to clarify: %s',

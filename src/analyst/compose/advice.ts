@@ -41,9 +41,14 @@ export async function composeAdvice(ctx: ComposeContext, plan: AdvicePlan): Prom
   const key = level;
   const total = result.rows.reduce((sum, row) => sum + Number(row.spend ?? 0), 0);
   const share = level === 'campaign' ? MIN_SHARE.campaign : MIN_SHARE.other;
-  const eligible = plan.action === 'rule' ? result.rows : result.rows.filter((row) => Number(row.spend ?? 0) >= total * share);
+  const eligible =
+    plan.action === 'rule'
+      ? result.rows
+      : result.rows.filter((row) => Number(row.spend ?? 0) >= total * share);
   const worstFirst = (a: ResultRow, b: ResultRow) =>
-    judge === 'roas' ? Number(a.roas ?? 0) - Number(b.roas ?? 0) : Number(b.cpa ?? Infinity) - Number(a.cpa ?? Infinity);
+    judge === 'roas'
+      ? Number(a.roas ?? 0) - Number(b.roas ?? 0)
+      : Number(b.cpa ?? Infinity) - Number(a.cpa ?? Infinity);
   const worst = [...eligible].sort(worstFirst);
   const best = [...worst].reverse();
   const one = levelLabel[level].one;
@@ -79,7 +84,8 @@ export async function composeAdvice(ctx: ComposeContext, plan: AdvicePlan): Prom
     items.push(text(`No ${one} qualifies under the rule (${rule}), so there is nothing to act on.`));
   } else {
     const lines = listed.map((row, index) => {
-      const head = plan.action === 'move' ? (index === 0 ? 'Move budget to' : 'Move budget from') : `${index + 1}.`;
+      const head =
+        plan.action === 'move' ? (index === 0 ? 'Move budget to' : 'Move budget from') : `${index + 1}.`;
       return `${head} **${row[key]}**: ${metrics[judge].label} ${ctx.value(row, judge)} on ${ctx.value(row, 'spend')} of spend (${ctx.value(row, 'conversions')} conversions).`;
     });
     items.push(text(`**${verb}** — rule: ${rule}.\n\n${lines.join('\n')}`));
@@ -92,7 +98,9 @@ export async function composeAdvice(ctx: ComposeContext, plan: AdvicePlan): Prom
   ]);
   const recommendations = await campaignRecommendations(ctx, plan.range, plan.filters);
   const lead = listed[0]
-    ? [`${verb} **${listed[0][key]}** first: ${metrics[judge].label} ${ctx.value(listed[0], judge)} on ${ctx.value(listed[0], 'spend')} of spend.`]
+    ? [
+        `${verb} **${listed[0][key]}** first: ${metrics[judge].label} ${ctx.value(listed[0], judge)} on ${ctx.value(listed[0], 'spend')} of spend.`,
+      ]
     : [];
   return assistantMessage(
     first.analytics,

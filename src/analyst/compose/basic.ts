@@ -4,8 +4,16 @@ import { campaignRecommendations } from '../insights';
 import { type MetricKey, metrics, minimumVolume } from '../metrics';
 import type { Period, Plan } from '../parse/plan';
 import type { EntityDimension } from '../query';
-import { type ComposeContext, chart, complex, levelLabel, table, tableRows, text } from './context';
-import { formatSpan } from './context';
+import {
+  type ComposeContext,
+  chart,
+  complex,
+  formatSpan,
+  levelLabel,
+  table,
+  tableRows,
+  text,
+} from './context';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 
@@ -187,7 +195,13 @@ export async function composeSeries(ctx: ComposeContext, plan: PlanOf<'series'>)
     );
     const ordered = plan.pick && peak ? [peak, ...result.rows.filter((row) => row !== peak)] : result.rows;
     items.push(
-      chart(plan.grain === 'weekday' || plan.pick ? 'bar_chart' : 'line_chart', result.rows, key, metric, `${metrics[metric].label} per ${plan.grain}`),
+      chart(
+        plan.grain === 'weekday' || plan.pick ? 'bar_chart' : 'line_chart',
+        result.rows,
+        key,
+        metric,
+        `${metrics[metric].label} per ${plan.grain}`,
+      ),
     );
     items.push(table(tableRows(ordered, [key], plan.metrics), `${metrics[metric].label} per ${plan.grain}`));
   }
@@ -241,8 +255,7 @@ export async function composeEntity(ctx: ComposeContext, plan: PlanOf<'entity'>)
     filters: plan.filters,
     time: { range: plan.range, grain: 'day' },
   });
-  if (daily.rows.length > 1)
-    items.push(chart('line_chart', daily.rows, 'day', 'spend', 'Spend per day'));
+  if (daily.rows.length > 1) items.push(chart('line_chart', daily.rows, 'day', 'spend', 'Spend per day'));
   const first = await analyticsFirst(ctx, complex(items), [
     `Break down ${plan.entity.name} by ${levelLabel[level === 'campaign' ? 'adset' : 'ad'].one}`,
     `Show daily spend for ${plan.entity.name} in ${plan.range.label}`,
@@ -311,7 +324,20 @@ export async function composeBreakdown(
   );
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A time group as a reader says it: "Tuesday", "Oct 12, 2026", "the week of Oct 6, 2026", "October 2026". */
 function groupWords(ctx: ComposeContext, row: ResultRow, grain: PlanOf<'series'>['grain']): string {

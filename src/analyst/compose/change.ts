@@ -15,7 +15,11 @@ const FALLING = /\b(declin\w*|drop\w*|fell|fall\w*|down|decrease\w*|lower|sink\w
  * campaign (or the level asked), led by the one that moved it most. A sum is explained by each
  * row's share of the change; a ratio by its own change.
  */
-export async function composeChange(ctx: ComposeContext, plan: ChangePlan, question = ''): Promise<AssistantMessage> {
+export async function composeChange(
+  ctx: ComposeContext,
+  plan: ChangePlan,
+  question = '',
+): Promise<AssistantMessage> {
   const { metric } = plan;
   const level = plan.level;
   const query = (range: { start: string; end: string }) =>
@@ -36,7 +40,9 @@ export async function composeChange(ctx: ComposeContext, plan: ChangePlan, quest
   });
   const a = Number(totalBefore.rows[0]?.[metric] ?? 0);
   const b = Number(totalNow.rows[0]?.[metric] ?? 0);
-  const falling = FALLING.test(question) || (!/\b(up|rise|rose|increase\w*|jump\w*|spike\w*|climb\w*|higher|grew|grow\w*)\b/.test(question) && b < a);
+  const falling =
+    FALLING.test(question) ||
+    (!/\b(up|rise|rose|increase\w*|jump\w*|spike\w*|climb\w*|higher|grew|grow\w*)\b/.test(question) && b < a);
   // Ratios on thin volume swing wildly: judge rows that carry a real share of spend.
   const spendTotal = now.rows.reduce((sum, r) => sum + Number(r.spend ?? 0), 0);
   const meaningful = rows.filter((r) => !ratio || Number(r.row.spend ?? 0) >= spendTotal * 0.05);
@@ -66,8 +72,8 @@ export async function composeChange(ctx: ComposeContext, plan: ChangePlan, quest
     'Which ads should I pause?',
   ]);
   const names = meaningful.slice(0, 3).map((r) => String(r.row[key]));
-  const recommendations = (await campaignRecommendations(ctx, plan.range, plan.filters, plan.compare)).filter((r) =>
-    names.some((name) => r.text.includes(name)),
+  const recommendations = (await campaignRecommendations(ctx, plan.range, plan.filters, plan.compare)).filter(
+    (r) => names.some((name) => r.text.includes(name)),
   );
   return assistantMessage(
     first.analytics,

@@ -3,7 +3,7 @@ import type { ResultRow } from '../executor';
 import { campaignRecommendations } from '../insights';
 import { type MetricKey, metrics } from '../metrics';
 import type { Plan } from '../parse/plan';
-import { chart, type ComposeContext, complex, table, text } from './context';
+import { type ComposeContext, chart, complex, table, text } from './context';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 
@@ -25,7 +25,8 @@ export async function composeCompare(ctx: ComposeContext, plan: ComparePlan): Pr
   });
   const items: ContentItem[] = [];
   const lines = rows.map(
-    (row) => `- **${row.name}**: ${wanted.map((key) => `${metrics[key].label} ${ctx.value(row, key)}`).join(', ')}`,
+    (row) =>
+      `- **${row.name}**: ${wanted.map((key) => `${metrics[key].label} ${ctx.value(row, key)}`).join(', ')}`,
   );
   const lead = wanted[0] as MetricKey;
   const ranked = rows.filter((row) => typeof row[lead] === 'number');
@@ -37,9 +38,17 @@ export async function composeCompare(ctx: ComposeContext, plan: ComparePlan): Pr
     winner && runnerUp && winner[lead] !== runnerUp[lead]
       ? ` **${winner.name}** has the ${metrics[lead].better === 'lower' ? 'lower' : 'higher'} ${metrics[lead].label} (${ctx.value(winner, lead)} against ${ctx.value(runnerUp, lead)}).`
       : '';
-  items.push(text(`${metrics[lead].label} side by side in ${ctx.period(plan.range)}:${verdict}\n${lines.join('\n')}`));
-  items.push(table(rows.map((row) => pick(row, wanted)), 'Side by side'));
-  if (ranked.length > 1) items.push(chart('bar_chart', rows, 'name', lead, `${metrics[lead].label} side by side`));
+  items.push(
+    text(`${metrics[lead].label} side by side in ${ctx.period(plan.range)}:${verdict}\n${lines.join('\n')}`),
+  );
+  items.push(
+    table(
+      rows.map((row) => pick(row, wanted)),
+      'Side by side',
+    ),
+  );
+  if (ranked.length > 1)
+    items.push(chart('bar_chart', rows, 'name', lead, `${metrics[lead].label} side by side`));
   const first = await analyticsFirst(ctx, complex(items), [
     `Show daily ${metrics[lead].label} for ${plan.groups[0]?.label ?? 'them'} in ${plan.range.label}`,
     `Which campaigns had the best ${metrics[lead].label} in ${plan.range.label}?`,

@@ -46,7 +46,11 @@ export async function composePlan(
     case 'refuse':
       return declineAnswer(
         'I can only help with questions about your Meta Ads performance: spend, results, costs and how your campaigns, ad sets and ads are doing.',
-        ['How much did I spend last week?', 'Which campaigns had the best ROAS last month?', 'Why did my CPA go up?'],
+        [
+          'How much did I spend last week?',
+          'Which campaigns had the best ROAS last month?',
+          'Why did my CPA go up?',
+        ],
       );
   }
 }

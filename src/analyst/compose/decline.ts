@@ -10,7 +10,10 @@ export function declineAnswer(message: string, suggestions: string[]): Assistant
   return {
     ...assistantMessage(
       text(message),
-      text('No figures were computed: answering a different question would give numbers you did not ask for.', 'How this was read'),
+      text(
+        'No figures were computed: answering a different question would give numbers you did not ask for.',
+        'How this was read',
+      ),
       text('Try one of the suggested questions.', 'Actionable insights'),
       suggestions,
     ),
@@ -23,6 +26,10 @@ export function unreadWordsAnswer(words: string[]): AssistantMessage {
   const quoted = words.map((word) => `“${word}”`).join(', ');
   return declineAnswer(
     `I couldn't work out what ${quoted} means in your question, so I haven't answered rather than guess. I can answer questions about spend, impressions, clicks, CTR, CPC, CPM, conversions, CPA, revenue and ROAS, by account, campaign, ad set, ad, day, week or month.`,
-    ['How much did I spend last week?', 'Which campaigns had the best ROAS last month?', 'Why did my CPA go up?'],
+    [
+      'How much did I spend last week?',
+      'Which campaigns had the best ROAS last month?',
+      'Why did my CPA go up?',
+    ],
   );
 }

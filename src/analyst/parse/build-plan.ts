@@ -29,10 +29,13 @@ const movement =
 
 /** Turns what a question says into the plan the composers answer, taking defaults out loud. */
 export function buildPlan(r: Reading, ctx: BuildContext): Plan {
-  if (!r.text) return { kind: 'clarify', reason: 'empty' };
-  if (r.unsupported) {
+  // ARLO is read-only, but "pause ads with over $100 spend and ROAS under 1" is a rule to apply:
+  // it lists what the rule selects, and the note says ARLO does not pause anything itself.
+  const ruleToApply = r.unsupported?.message.startsWith("I can't change") && r.having.length > 0;
+  if (r.unsupported && !ruleToApply) {
     return { kind: 'decline', message: r.unsupported.message, suggestions: r.unsupported.suggestions };
   }
+  if (!r.text) return { kind: 'clarify', reason: 'empty' };
   // Every word must be read or be filler: a word nothing understood is named back, never dropped.
   // Short words are chat shorthand ("ppl", "pls", "ur") far more often than a concept.
   const unread = r.leftovers.filter((word) => word.length >= 4);
@@ -56,19 +59,30 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
 
   const notes: string[] = [];
   const diagnosis = r.intent?.kind === 'why' || r.intent?.kind === 'fatigue';
-  const defaultDays =
-    diagnosis ? DIAGNOSIS_DAYS : r.intent?.kind === 'overview' ? OVERVIEW_DAYS : r.intent?.kind === 'advice' ? ADVICE_DAYS : DEFAULT_DAYS;
+  const defaultDays = diagnosis
+    ? DIAGNOSIS_DAYS
+    : r.intent?.kind === 'overview'
+      ? OVERVIEW_DAYS
+      : r.intent?.kind === 'advice'
+        ? ADVICE_DAYS
+        : DEFAULT_DAYS;
   const period = resolvePeriod(r, ctx, defaultDays, notes);
   if ('decline' in period) return period.decline;
   const range = period.range;
-  const compare = r.compare ?? (r.comparisonCue || diagnosis || r.intent?.kind === 'overview' ? previousLabelled(range) : undefined);
+  const compare =
+    r.compare ??
+    (r.comparisonCue || diagnosis || r.intent?.kind === 'overview' ? previousLabelled(range) : undefined);
   const base = { range, filters, scopeNames, notes };
   const metrics = r.metrics;
   const first = metrics[0];
   const level = r.byLevel ?? r.levels[0];
 
-  if (r.intent?.kind === 'fatigue') return { ...base, kind: 'fatigue', compare: compare ?? previousLabelled(range) };
-  if (r.intent?.kind === 'why' || (movement.test(r.text) && (r.compare || r.comparisonCue) && (level || r.rankCue) && first)) {
+  if (r.intent?.kind === 'fatigue')
+    return { ...base, kind: 'fatigue', compare: compare ?? previousLabelled(range) };
+  if (
+    r.intent?.kind === 'why' ||
+    (movement.test(r.text) && (r.compare || r.comparisonCue) && (level || r.rankCue) && first)
+  ) {
     const metric = first ?? 'cpa';
     const against = compare ?? previousLabelled(range);
     if (isCostPerResult(metric)) return { ...base, kind: 'why', metric: 'cpa', compare: against };
@@ -76,8 +90,10 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       return { ...base, kind: 'why', metric: 'roas', compare: against };
     return { ...base, kind: 'change', metric, level: level ?? 'campaign', compare: against };
   }
-  if (r.intent?.kind === 'advice') {
-    const action = r.intent.action;
+  if (ruleToApply)
+    notes.push('ARLO reads your accounts and changes nothing: these are the rows your rule selects.');
+  if (r.intent?.kind === 'advice' || ruleToApply) {
+    const action = r.intent?.kind === 'advice' ? r.intent.action : 'rule';
     return {
       ...base,
       kind: 'advice',
@@ -104,11 +120,14 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
     };
   }
   const entity = named[0];
-  const entityFilters: Filters = entity ? [...filters, { dimension: entity.level, op: 'in', values: entity.ids }] : filters;
+  const entityFilters: Filters = entity
+    ? [...filters, { dimension: entity.level, op: 'in', values: entity.ids }]
+    : filters;
   const entityScope = entity ? [...scopeNames, entity.name] : scopeNames;
 
   if (r.pick || r.grain) {
-    const grain = r.pick ?? (r.grain === 'trend' ? (spanDays(range) > 93 ? 'week' : 'day') : r.grain) ?? 'day';
+    const grain =
+      r.pick ?? (r.grain === 'trend' ? (spanDays(range) > 93 ? 'week' : 'day') : r.grain) ?? 'day';
     const metric = first ?? 'spend';
     return {
       ...base,
@@ -148,10 +167,17 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
   const listing = /\b(show|list|all|every|each)\b/.test(r.text);
   if (
     rankLevel &&
-    (r.byLevel || r.rankCue || r.direction || r.limit || r.having.length || (!entity && !metrics.length && listing))
+    (r.byLevel ||
+      r.rankCue ||
+      r.direction ||
+      r.limit ||
+      r.having.length ||
+      (!entity && !metrics.length && listing))
   ) {
     const metric = first ?? (r.having[0]?.metric as MetricKey | undefined) ?? 'spend';
-    const extra = [...metrics.slice(1), ...r.having.map((h) => h.metric as MetricKey)].filter((m) => m !== metric);
+    const extra = [...metrics.slice(1), ...r.having.map((h) => h.metric as MetricKey)].filter(
+      (m) => m !== metric,
+    );
     const everything = Boolean(r.byLevel || listing || r.having.length) && !r.limit;
     return {
       ...base,
@@ -178,7 +204,12 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
     };
   }
   if (metrics.length) {
-    return { ...base, kind: 'total', metrics, ...(r.compare || r.comparisonCue ? { compare: compare ?? previousLabelled(range) } : {}) };
+    return {
+      ...base,
+      kind: 'total',
+      metrics,
+      ...(r.compare || r.comparisonCue ? { compare: compare ?? previousLabelled(range) } : {}),
+    };
   }
   if (r.intent?.kind === 'overview' || accounts.length > 0 || r.filters.length > 0) {
     return { ...base, kind: 'overview', compare: compare ?? previousLabelled(range) };
@@ -200,7 +231,10 @@ function filterWords(filter: Filters[number]): string[] {
 }
 
 export function objectiveWords(objective: string): string {
-  const words = objective.replace(/^OUTCOME_/, '').replace(/_/g, ' ').toLowerCase();
+  const words = objective
+    .replace(/^OUTCOME_/, '')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words === 'unknown' ? 'other' : words;
 }
 
@@ -213,7 +247,9 @@ function defaultAdviceLevel(action: AdviceAction): EntityDimension {
 }
 
 function isCostPerResult(metric: MetricKey): boolean {
-  return ['cpa', 'cost_per_purchase', 'cost_per_lead', 'cvr', 'conversions', 'purchases', 'leads'].includes(metric);
+  return ['cpa', 'cost_per_purchase', 'cost_per_lead', 'cvr', 'conversions', 'purchases', 'leads'].includes(
+    metric,
+  );
 }
 
 function directionFor(direction: Direction | undefined, metric: MetricKey): 'asc' | 'desc' {
@@ -273,7 +309,7 @@ function resolvePeriod(
   if (r.lifetime) {
     const start = ctx.catalog.firstDay ?? addDays(ctx.today, -365);
     const end = ctx.catalog.lastDay && ctx.catalog.lastDay < lastFull ? ctx.catalog.lastDay : lastFull;
-    notes.push(`“All time” starts on the first day with data, ${start}.`);
+    notes.push('“All time” starts on the first day with data in the connected accounts.');
     return { range: { start, end, label: 'all time' } };
   }
   if (!r.range) {
@@ -285,22 +321,36 @@ function resolvePeriod(
   if (lastData && range.end > lastData && range.end >= ctx.today) {
     const end = lastData < range.end ? lastData : range.end;
     if (end < range.start) {
-      const flexible = r.intent?.kind === 'why' || r.intent?.kind === 'overview' || r.intent?.kind === 'advice' || r.intent?.kind === 'fatigue';
+      const flexible =
+        r.intent?.kind === 'why' ||
+        r.intent?.kind === 'overview' ||
+        r.intent?.kind === 'advice' ||
+        r.intent?.kind === 'fatigue';
       if (flexible) {
         notes.push(
-          `${r.range.label} has no data yet (the latest day with data is ${lastData}), so this looks at the last ${defaultDays} full days instead.`,
+          `${r.range.label} has no data yet, so this looks at the last full days with data instead.`,
         );
-        return { range: { start: addDays(lastData, 1 - defaultDays), end: lastData, label: `the last ${defaultDays} days` } };
+        return {
+          range: {
+            start: addDays(lastData, 1 - defaultDays),
+            end: lastData,
+            label: `the last ${defaultDays} days`,
+          },
+        };
       }
       return {
         decline: {
           kind: 'decline',
           message: `There is no data yet for ${r.range.label} (${r.range.start}${r.range.end !== r.range.start ? ` to ${r.range.end}` : ''}): the latest day with data is ${lastData}. Meta's figures for a day arrive after it ends.`,
-          suggestions: ['How much did I spend yesterday?', 'How much did I spend in the last 7 days?', 'How are my ads doing this month?'],
+          suggestions: [
+            'How much did I spend yesterday?',
+            'How much did I spend in the last 7 days?',
+            'How are my ads doing this month?',
+          ],
         },
       };
     }
-    notes.push(`Today has no data yet, so this runs to ${end}, the latest day with data.`);
+    notes.push('Today has no data yet, so the period stops at the latest day with data.');
     range.end = end;
     // The label's own dates ("November 1–20") would now disagree with the range.
     range.label = `${r.range.label.replace(/\s*\(.*\)\s*$/, '')} so far`;

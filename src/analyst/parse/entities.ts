@@ -194,7 +194,7 @@ export function findEntities(question: string, catalog: Catalog): EntityMatch[] 
     claim(found.index, candidate.key.length);
   }
 
-  for (const fuzzy of fuzzyMatches(question, catalog, free)) {
+  for (const fuzzy of fuzzyMatches(question, catalog, free, { searches: MAX_FUZZY_SEARCHES })) {
     matches.push(fuzzy);
     claim(fuzzy.index, fuzzy.length);
   }
@@ -204,10 +204,18 @@ export function findEntities(question: string, catalog: Catalog): EntityMatch[] 
 const fuseOptions = { includeScore: true, ignoreLocation: true, threshold: 0.25, keys: ['key'] };
 
 /** Windows of the question compared with names, for names typed with a typo or two. */
+/**
+ * A fuzzy search costs about a millisecond; a real question names a handful of things. The budget
+ * keeps a crafted 2,000-character question from costing seconds (names beyond it are left unread,
+ * and their words then show up as unread rather than being guessed).
+ */
+const MAX_FUZZY_SEARCHES = 12;
+
 function fuzzyMatches(
   question: string,
   catalog: Catalog,
   free: (index: number, length: number) => boolean,
+  budget: { searches: number },
 ): EntityMatch[] {
   const fuse = fuseFor(catalog);
   const lengths = catalog.entities.map((entity) => entity.key.length);
@@ -231,7 +239,9 @@ function fuzzyMatches(
       const nameWords = words.slice(start, start + size).filter((word) => word.nameLike).length;
       if (nameWords * 2 < size) continue;
       const window = question.slice(index, index + length);
+      if (budget.searches <= 0) return results;
       if (!withinTypos(window, catalog)) continue;
+      budget.searches--;
       const best = fuse
         .search(window)
         .filter((hit) => (hit.score ?? 1) <= 0.2)
@@ -240,7 +250,7 @@ function fuzzyMatches(
       if (!top) continue;
       const ties = best.filter((hit) => hit.item.key === top.item.key).map((hit) => hit.item);
       results.push(group(catalog, pickLevel(ties, levelBefore(question, index)), index, length, false));
-      return [...results, ...fuzzyMatches(blank(question, index, length), catalog, free)];
+      return [...results, ...fuzzyMatches(blank(question, index, length), catalog, free, budget)];
     }
   }
   return results;

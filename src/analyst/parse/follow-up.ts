@@ -11,11 +11,20 @@ export function isFollowUp(next: Reading): boolean {
   if (next.unsupported || next.report) return false;
   if (next.followUp) return true;
   const changesSomething =
-    next.range || next.lifetime || next.entities.length || next.filters.length || next.byLevel || next.grain || next.pick || next.limit || next.excluded.length;
+    next.range ||
+    next.lifetime ||
+    next.entities.length ||
+    next.filters.length ||
+    next.byLevel ||
+    next.grain ||
+    next.pick ||
+    next.limit ||
+    next.excluded.length;
   return !next.metrics.length && !next.intent && Boolean(changesSomething) && !next.levels.length;
 }
 
-const dayBefore = /\b(?:the )?(?:day|week|month|period|days|weeks) before\b|\bbefore that\b|\bprevious (?:day|week|month|period)\b|\bprior (?:day|week|month|period)\b/;
+const dayBefore =
+  /\b(?:the )?(?:day|week|month|period|days|weeks) before\b|\bbefore that\b|\bprevious (?:day|week|month|period)\b|\bprior (?:day|week|month|period)\b/;
 
 /** The earlier reading with what the follow-up changes: period, metric, level, filter, intent. */
 export function mergeFollowUp(prev: Reading, next: Reading): Reading {
@@ -54,7 +63,8 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   }
   if (next.comparisonCue && !merged.compare) merged.comparisonCue = true;
 
-  if (next.metrics.length) merged.metrics = next.additive ? [...new Set([...prev.metrics, ...next.metrics])] : next.metrics;
+  if (next.metrics.length)
+    merged.metrics = next.additive ? [...new Set([...prev.metrics, ...next.metrics])] : next.metrics;
 
   if (next.byLevel) {
     merged.byLevel = next.byLevel;
@@ -80,7 +90,10 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   }
   merged.mentioned = uniqueByName([...(prev.mentioned ?? prev.entities), ...next.entities]);
 
-  merged.filters = [...prev.filters.filter((f) => !next.filters.some((n) => n.dimension === f.dimension)), ...next.filters];
+  merged.filters = [
+    ...prev.filters.filter((f) => !next.filters.some((n) => n.dimension === f.dimension)),
+    ...next.filters,
+  ];
   merged.excluded = [...prev.excluded, ...next.excluded];
   if (next.groups.length) merged.groups = next.groups;
   merged.having = [...prev.having, ...next.having];

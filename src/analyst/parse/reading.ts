@@ -116,7 +116,12 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     additive: false,
     lifetime: false,
   };
-  if (!text) return reading;
+  if (!text) {
+    // A question in another script normalises to nothing: it may still be a question to decline.
+    const unsupported = findUnsupported(text, question);
+    if (unsupported) reading.unsupported = unsupported;
+    return reading;
+  }
   const take = (index: number, length: number) => {
     text = text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
   };
@@ -144,6 +149,10 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     take(entity.index, entity.length);
   }
 
+  // Names are cut out first ("Summer | Women" is a name, not a breakdown); typo correction and
+  // metric words come after, so "cost cap" and "in learning" are still seen as asked.
+  reading.unsupported = findUnsupported(text, question);
+
   // Dates are read before typo correction (the date grammar forgives its own typos), then cut out.
   reading.comparisonCue =
     /\b(compare[ds]?|comparison|vs\.?|versus|against|than|change[ds]?|over the previous|week over week|wow|month over month|mom|period before|prior period|previous period|before that|prior|the day before|the week before|rise or fall|up or down)\b/.test(
@@ -153,9 +162,10 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   if (found.range) reading.range = found.range;
   if (found.compare) reading.compare = found.compare;
   for (const span of found.spans) take(span.index, span.length);
-  const lifetime = /\b(?:lifetime|all[- ]time|ever|since (?:the )?(?:beginning|start|launch)|since (?:it|they|we) (?:launched|started|began)|since day one|to date)\b/.exec(
-    text,
-  );
+  const lifetime =
+    /\b(?:lifetime|all[- ]time|ever|since (?:the )?(?:beginning|start|launch)|since (?:it|they|we) (?:launched|started|began)|since day one|to date)\b/.exec(
+      text,
+    );
   if (lifetime && !reading.range) {
     reading.lifetime = true;
     take(lifetime.index, lifetime[0].length);
@@ -172,9 +182,10 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   for (const { pattern, value } of objectiveCues) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
-      const after = /^(?:[ -]+objective)?(?:[ -]+campaigns?(?:'s|')?(?=\s+(?:ad ?sets?|ads?|creatives?)\b))?/.exec(
-        text.slice(match.index + match[0].length),
-      )?.[0] ?? '';
+      const after =
+        /^(?:[ -]+objective)?(?:[ -]+campaigns?(?:'s|')?(?=\s+(?:ad ?sets?|ads?|creatives?)\b))?/.exec(
+          text.slice(match.index + match[0].length),
+        )?.[0] ?? '';
       const rest = text.slice(match.index + match[0].length + after.length);
       if (!/objective/.test(after) && !/^[ -]+(?:campaigns?|ad ?sets?|ads|creatives?)\b/.test(rest)) continue;
       reading.filters.push({ dimension: 'objective', values: value, op: 'in' });
@@ -198,8 +209,8 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     take(term.index, term.length);
   }
 
-  // After metrics claim their words, so "checkouts completed (purchases)" reads as purchases.
-  reading.unsupported = findUnsupported(text, question);
+  // Intents before level words: "how are my ads doing" needs its "ads".
+  reading.intent = takeCues(intentCues, true)[0];
 
   const by =
     /\b(?:by|per|for each|for every|across|split(?: that| it| this)? (?:by|into)|broken (?:down|out) by|break(?: that| it| this)? down by|breakdown by|grouped by|each)\s+(ad ?sets?|adsets?|ad groups?|ads?|creatives?|campaigns?|accounts?|objectives?)\b/.exec(
@@ -219,7 +230,6 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     reading.report = reportKind(reading.text);
     take(report.index, report[0].length);
   }
-  reading.intent = takeCues(intentCues, true)[0];
 
   const weekday = takeCues(grainCues.slice(0, 1))[0];
   const pick = takeCues(pickCues)[0];
@@ -231,7 +241,12 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   reading.rankCue =
     /\b(top|bottom|rank\w*|list|leaderboard|which|who|whose)\b/.test(text) ||
     /\bwhat (?:campaign|ad ?set|ad|creative|account)s?\b/.test(reading.text);
-  const direction = takeCues(directionCues, true)[0];
+  // "worst week": the pick cue took the word, but its direction still counts.
+  const direction =
+    takeCues(directionCues, true)[0] ??
+    (reading.pick
+      ? directionCues.find((c) => new RegExp(c.pattern.source).test(reading.text))?.value
+      : undefined);
   if (direction) reading.direction = direction;
   const limit = rankingLimit(text);
   if (limit) {
@@ -300,20 +315,26 @@ function costPer(text: string): { metric: MetricKey; index: number; length: numb
       'g',
     ),
     new RegExp(`\\b(?:a|each|one|every|per)\\s+(${NOUN})\\s+(?:cost|costs|cost us|set us back)\\b`, 'g'),
-    new RegExp(`\\b(?:cheap|cheaper|cheapest|priciest|pricier|expensive|pricey)\\s+(?:for\\s+)?(${NOUN})\\b`, 'g'),
+    new RegExp(
+      `\\b(?:cheap|cheaper|cheapest|priciest|pricier|expensive|pricey)\\s+(?:for\\s+)?(${NOUN})\\b`,
+      'g',
+    ),
   ];
   if (/\b(?:cheap\w*|expensive|pric\w+|cost\w*|pay\w*)\b/.test(text))
-    patterns.push(new RegExp(`\\bper\\s+(click|lead|purchase|sale|order|conversion|result|acquisition)\\b`, 'g'));
+    patterns.push(/\bper\s+(click|lead|purchase|sale|order|conversion|result|acquisition)\b/g);
   const out: { metric: MetricKey; index: number; length: number }[] = [];
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-      if (out.some((o) => match.index < o.index + o.length && o.index < match.index + match[0].length)) continue;
+      if (out.some((o) => match.index < o.index + o.length && o.index < match.index + match[0].length))
+        continue;
       const noun = match[1] ?? '';
       const metric = costNouns.find(([re]) => re.test(noun))?.[1];
       if (!metric) continue;
       // The price word stays for the ranking direction ("cheapest"); only the noun phrase is claimed.
       const keepsDirection = /^(?:cheap|cheaper|cheapest|priciest|pricier|expensive|pricey)\b/.test(match[0]);
-      const start = keepsDirection ? match.index + match[0].indexOf(noun, match[0].search(/\s/)) : match.index;
+      const start = keepsDirection
+        ? match.index + match[0].indexOf(noun, match[0].search(/\s/))
+        : match.index;
       out.push({ metric, index: start, length: match.index + match[0].length - start });
     }
   }
@@ -336,9 +357,10 @@ function rankingLimit(text: string): { value: number; index: number; length: num
     const at = digits.index + digits[0].indexOf(String(value));
     return { value: Math.min(value, 50), index: at, length: String(value).length };
   }
-  const word = /\b(?:top|bottom|best|worst|which|the)\s+(two|three|four|five|six|seven|eight|nine|ten)\b|\b(single)\b/.exec(
-    text,
-  );
+  const word =
+    /\b(?:top|bottom|best|worst|which|the)\s+(two|three|four|five|six|seven|eight|nine|ten)\b|\b(single)\b/.exec(
+      text,
+    );
   if (word) {
     const value = word[2] ? 1 : NUMBER_WORDS[word[1] ?? ''];
     if (value) {
@@ -394,7 +416,10 @@ function periods(
       spans: [{ index: previousOnly.index, length: previousOnly[0].length }],
     };
   }
-  const over = /\b(week over week|wow|w o w|month over month|mom|m o m|this week vs last week|week on week|month on month)\b/.exec(text);
+  const over =
+    /\b(week over week|wow|w o w|month over month|mom|m o m|this week vs last week|week on week|month on month)\b/.exec(
+      text,
+    );
   if (over && !first) {
     const weekly = /week|wow|w o w/.test(over[0]);
     const range = weekly
@@ -412,7 +437,9 @@ function periods(
   );
   return {
     ...(range ? { range } : {}),
-    ...(comparison ? { compare: { start: comparison.start, end: comparison.end, label: comparison.label } } : {}),
+    ...(comparison
+      ? { compare: { start: comparison.start, end: comparison.end, label: comparison.label } }
+      : {}),
     spans,
   };
 }

@@ -20,7 +20,8 @@ const cue = <T>(source: string, value: T): Cue<T> => ({
 export function cueWords(): Set<string> {
   const out = new Set<string>();
   for (const table of [intentCues, directionCues, grainCues, pickCues, objectiveCues] as Cue<unknown>[][])
-    for (const { pattern } of table) for (const word of pattern.source.match(/[a-z]{4,}/g) ?? []) out.add(word);
+    for (const { pattern } of table)
+      for (const word of pattern.source.match(/[a-z]{4,}/g) ?? []) out.add(word);
   return out;
 }
 
@@ -33,7 +34,7 @@ export type Intent =
 /** Intent cues, first match wins. Advice before why: "how do I bring my CPA down" asks for action. */
 export const intentCues: Cue<Intent>[] = [
   cue(
-    "(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop running|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund",
+    '(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop running|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund',
     { kind: 'advice', action: 'pause' },
   ),
   cue(
@@ -45,12 +46,12 @@ export const intentCues: Cue<Intent>[] = [
     { kind: 'advice', action: 'move' },
   ),
   cue(
-    "quick wins?|top priorit(?:y|ies)|what should i (?:do|focus on|fix|change)|what to (?:do|fix)|bring (?:my |our |the )?\\w+ down|lower (?:my |our )?(?:cpa|cpc|cpm|costs?)|improve (?:my |our )?(?:roas|cpa|ctr|results|performance)|recommendations?|any advice|suggestions?|what do you (?:suggest|recommend)|do about it",
+    'quick wins?|top priorit(?:y|ies)|what should i (?:do|focus on|fix|change)|what to (?:do|fix)|bring (?:my |our |the )?\\w+ down|lower (?:my |our )?(?:cpa|cpc|cpm|costs?)|improve (?:my |our )?(?:roas|cpa|ctr|results|performance)|recommendations?|any advice|suggestions?|what do you (?:suggest|recommend)|do about it',
     { kind: 'advice', action: 'priority' },
   ),
   cue('rule check|list them|flag (?:any|all)', { kind: 'advice', action: 'rule' }),
   cue(
-    "fatigue[ds]?|fatiguing|wearing out|worn out|burn(?:ed|t)? out|burning out|getting stale|gone stale|stale|tired|refresh(?:ed|ing)?|replace|swap out|(?:frequency|freq) (?:keeps )?(?:climbing|rising|going up)",
+    'fatigue[ds]?|fatiguing|wearing out|worn out|burn(?:ed|t)? out|burning out|getting stale|gone stale|stale|tired|refresh(?:ed|ing)?|replace|swap out|(?:frequency|freq) (?:keeps )?(?:climbing|rising|going up)',
     { kind: 'fatigue' },
   ),
   cue(
@@ -58,7 +59,7 @@ export const intentCues: Cue<Intent>[] = [
     { kind: 'why' },
   ),
   cue(
-    "how (?:am i|are we|is it|are things|are my ads|are our ads|are the ads|are my campaigns|did we|did i|did my ads|did our ads) (?:doing|going|performing|looking|do)?|overview|summary|summari[sz]e|recap|snapshot|kpis?|health ?check|state of (?:the )?(?:account|ads)|at a glance|big picture|how (?:is|was) (?:the )?(?:account|performance)|in numbers",
+    'how (?:am i|are we|is it|are things|are my ads|are our ads|are the ads|are my campaigns|did we|did i|did my ads|did our ads) (?:doing|going|performing|looking|do)?|overview|summary|summari[sz]e|recap|snapshot|kpis?|health ?check|state of (?:the )?(?:account|ads)|at a glance|big picture|how (?:is|was) (?:the )?(?:account|performance)|in numbers',
     { kind: 'overview' },
   ),
 ];
@@ -67,10 +68,22 @@ export const intentCues: Cue<Intent>[] = [
 export type Direction = 'good' | 'bad' | 'high' | 'low';
 
 export const directionCues: Cue<Direction>[] = [
-  cue('least (?:efficient|profitable|effective)|(?:worst|weakest|poorest|bottom|underperform\\w*|losers?|lagging|laggards?|lost the most money|losing (?:the most )?money|money pits?|drag\\w*)', 'bad'),
-  cue('most (?:efficient|profitable|effective)|best|top|strongest|leading|winners?|winning|outperform\\w*|better|stars?|standouts?', 'good'),
-  cue('cheapest|cheaper|least expensive|lowest|least|fewest|smallest|min(?:imum)?|from cheapest|ascending', 'low'),
-  cue('highest|most expensive|priciest|pricier|most|biggest|largest|greatest|max(?:imum)?|highest first|biggest first|descending|peak|record', 'high'),
+  cue(
+    'least (?:efficient|profitable|effective)|(?:worst|weakest|poorest|bottom|underperform\\w*|losers?|lagging|laggards?|lost the most money|losing (?:the most )?money|money pits?|drag\\w*)',
+    'bad',
+  ),
+  cue(
+    'most (?:efficient|profitable|effective)|best|top|strongest|leading|winners?|winning|outperform\\w*|better|stars?|standouts?',
+    'good',
+  ),
+  cue(
+    'cheapest|cheaper|least expensive|lowest|least|fewest|smallest|min(?:imum)?|from cheapest|ascending',
+    'low',
+  ),
+  cue(
+    'highest|most expensive|priciest|pricier|most|biggest|largest|greatest|max(?:imum)?|highest first|biggest first|descending|peak|record',
+    'high',
+  ),
 ];
 
 export type ShapeGrain = 'day' | 'week' | 'month' | 'quarter' | 'weekday';
@@ -79,9 +92,18 @@ export type GrainCue = ShapeGrain | 'trend';
 
 /** Grouping by time. Weekday first, so "day of the week" is not read as "day". */
 export const grainCues: Cue<GrainCue>[] = [
-  cue('(?:by |per |each |every )?day of (?:the )?week|weekdays?|days of (?:the )?week|by week ?day|which day of (?:the )?week', 'weekday'),
-  cue('daily|per day|by day|each day|every day|day by day|day over day|day-by-day|for each day|a day|dod', 'day'),
-  cue('weekly|per week|by week|each week|every week|week by week|week-by-week|broken out weekly|a week', 'week'),
+  cue(
+    '(?:by |per |each |every )?day of (?:the )?week|weekdays?|days of (?:the )?week|by week ?day|which day of (?:the )?week',
+    'weekday',
+  ),
+  cue(
+    'daily|per day|by day|each day|every day|day by day|day over day|day-by-day|for each day|a day|dod',
+    'day',
+  ),
+  cue(
+    'weekly|per week|by week|each week|every week|week by week|week-by-week|broken out weekly|a week',
+    'week',
+  ),
   cue('monthly|per month|by month|each month|every month|month by month|month-by-month|a month', 'month'),
   cue('quarterly|per quarter|by quarter|each quarter|quarter by quarter', 'quarter'),
   cue('trend(?:s|ing|line)?|over time|plot|chart|graph|timeline|evolution|evolve[ds]?|progression', 'trend'),
@@ -89,9 +111,18 @@ export const grainCues: Cue<GrainCue>[] = [
 
 /** "Best day", "which week", "when did we spend the most": one time group singled out. */
 export const pickCues: Cue<ShapeGrain>[] = [
-  cue('(?:on )?(?:which|what) (?:single )?day(?! of)|(?:best|worst|highest|lowest|top|biggest|cheapest|priciest|peak|record|strongest|weakest)(?: \\w+)? day(?: ever)?|day (?:with|had) the', 'day'),
-  cue('(?:which|what) week|(?:best|worst|highest|lowest|top|biggest|cheapest|peak|record|strongest|weakest)(?: \\w+)? week', 'week'),
-  cue('(?:which|what) month|(?:best|worst|highest|lowest|top|biggest|cheapest|peak|record|strongest|weakest)(?: \\w+)? month', 'month'),
+  cue(
+    '(?:on )?(?:which|what) (?:single )?day(?! of)|(?:best|worst|highest|lowest|top|biggest|cheapest|priciest|peak|record|strongest|weakest)(?: \\w+)? day(?: ever)?|day (?:with|had) the',
+    'day',
+  ),
+  cue(
+    '(?:which|what) week|(?:best|worst|highest|lowest|top|biggest|cheapest|peak|record|strongest|weakest)(?: \\w+)? week',
+    'week',
+  ),
+  cue(
+    '(?:which|what) month|(?:best|worst|highest|lowest|top|biggest|cheapest|peak|record|strongest|weakest)(?: \\w+)? month',
+    'month',
+  ),
   cue('when did (?:we|i)', 'day'),
 ];
 
@@ -102,9 +133,9 @@ export const objectiveCues: Cue<string[]>[] = [
     'CONVERSIONS',
     'PRODUCT_CATALOG_SALES',
   ]),
-  cue('leads?|lead gen(?:eration)?|lead-gen|leadgen', ['OUTCOME_LEADS', 'LEAD_GENERATION']),
+  cue('lead gen(?:eration)?|lead-gen|leadgen|leads?', ['OUTCOME_LEADS', 'LEAD_GENERATION']),
   cue('traffic|link clicks?', ['OUTCOME_TRAFFIC', 'LINK_CLICKS']),
-  cue('awareness|brand awareness|brand|reach', ['OUTCOME_AWARENESS', 'BRAND_AWARENESS', 'REACH']),
+  cue('brand awareness|awareness|brand|reach', ['OUTCOME_AWARENESS', 'BRAND_AWARENESS', 'REACH']),
   cue('engagement', ['OUTCOME_ENGAGEMENT', 'POST_ENGAGEMENT', 'PAGE_LIKES']),
   cue('app(?: install)?s?|app promotion', ['OUTCOME_APP_PROMOTION', 'APP_INSTALLS']),
 ];

@@ -39,7 +39,9 @@ jumped jump jumps spiked spike decline declined declining drop dropped dropping 
 higher lower more less better worse up down before after since until through
 brings bring bringing brought making earn earning earned
 plot graph chart visualize visualise
-two three four five pair
+increase increased increases increasing decrease decreased decreases decreasing grow grew growing growth
+declines tanked tanking surged surge surging dipped dip dips improved improving improve worsened worsening
+two three four five pair change changed changes changing shift shifted moved
 day days week weeks month months year years quarter quarters period periods time times date dates
 january february march april may june july august september october november december
 outbound put puts putting

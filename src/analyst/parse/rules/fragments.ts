@@ -4,18 +4,59 @@ import { findTerms } from '../vocabulary';
 import { FILLERS } from './fillers';
 
 type Level = 'campaign' | 'adset' | 'ad';
-const LEVEL = "(campaigns?|ad ?sets?|adsets?|ad groups?|ads|ad|creatives?)(?![a-z0-9])";
+const LEVEL = '(campaigns?|ad ?sets?|adsets?|ad groups?|ads|ad|creatives?)(?![a-z0-9])';
 const levelOf = (word: string): Level =>
   /^camp/.test(word) ? 'campaign' : /^(ad ?sets?|adsets?|ad groups?)$/.test(word) ? 'adset' : 'ad';
 
 /** Words that are never a name fragment on their own, even when some name contains them. */
 const notFragments = new Set([
-  'top', 'best', 'worst', 'all', 'my', 'our', 'the', 'new', 'old', 'active', 'paused', 'running', 'which', 'what',
-  'those', 'these', 'other', 'both', 'two', 'single', 'each', 'every', 'of', 'and', 'or', 'vs', 'versus', 'only',
-  'just', 'in', 'on', 'for', 'by', 'per', 'with', 'us', 'meta', 'facebook', 'instagram', 'i', 'a', 'an', 'many',
+  'top',
+  'best',
+  'worst',
+  'all',
+  'my',
+  'our',
+  'the',
+  'new',
+  'old',
+  'active',
+  'paused',
+  'running',
+  'which',
+  'what',
+  'those',
+  'these',
+  'other',
+  'both',
+  'two',
+  'single',
+  'each',
+  'every',
+  'of',
+  'and',
+  'or',
+  'vs',
+  'versus',
+  'only',
+  'just',
+  'in',
+  'on',
+  'for',
+  'by',
+  'per',
+  'with',
+  'us',
+  'meta',
+  'facebook',
+  'instagram',
+  'i',
+  'a',
+  'an',
+  'many',
 ]);
 
-const exclusion = /(?:excluding|exclude|except(?: for)?|without|not|minus|other than|apart from|non|ignoring|but not)\s+(?:the\s+)?$/;
+const exclusion =
+  /(?:excluding|exclude|except(?: for)?|without|not|minus|other than|apart from|non|ignoring|but not)\s+(?:the\s+)?$/;
 
 export interface FragmentReading {
   filters: Filters;
@@ -64,7 +105,8 @@ export function findFragments(text: string, catalog: Catalog): FragmentReading {
   for (const match of text.matchAll(named)) {
     const level = levelOf(match[1] ?? '');
     const fragment = (match[2] ?? '').trim();
-    if (!fragment || !/in\s+(?:the|their|its)\s+names?|named|called|contain|whose|names?/.test(match[0])) continue;
+    if (!fragment || !/in\s+(?:the|their|its)\s+names?|named|called|contain|whose|names?/.test(match[0]))
+      continue;
     out.filters.push({ dimension: level, op: 'contains', values: [fragment] });
     const start = match.index + (match[1] ?? '').length;
     out.spans.push([start, match.index + match[0].length]);
@@ -109,8 +151,14 @@ export function findFragments(text: string, catalog: Catalog): FragmentReading {
     const joined = /([a-z0-9']+)\s+(?:vs|versus|or|against|and|compared to|compared with)\s+$/.exec(lead);
     if (joined && isFragmentWord(joined[1] ?? '', level)) {
       out.groups.push(
-        { label: `${title(joined[1] ?? '')} ${plural(level)}`, filters: [{ dimension: level, op: 'contains', values: [joined[1] ?? ''] }] },
-        { label: `${title(fragment)} ${plural(level)}`, filters: [{ dimension: level, op: 'contains', values: [fragment] }] },
+        {
+          label: `${title(joined[1] ?? '')} ${plural(level)}`,
+          filters: [{ dimension: level, op: 'contains', values: [joined[1] ?? ''] }],
+        },
+        {
+          label: `${title(fragment)} ${plural(level)}`,
+          filters: [{ dimension: level, op: 'contains', values: [fragment] }],
+        },
       );
       out.spans.push([joined.index, end]);
       continue;
@@ -119,7 +167,8 @@ export function findFragments(text: string, catalog: Catalog): FragmentReading {
     out.spans.push([excluded ? excluded.index : start, end]);
   }
   // "without retargeting", "excluding video": a fragment with no level word after it.
-  const bare = /(?<![a-z0-9])(?:excluding|exclude|except(?: for)?|without|minus|other than|apart from|but not)\s+(?:the\s+)?([a-z0-9']+)(?![a-z0-9])/g;
+  const bare =
+    /(?<![a-z0-9])(?:excluding|exclude|except(?: for)?|without|minus|other than|apart from|but not)\s+(?:the\s+)?([a-z0-9']+)(?![a-z0-9])/g;
   for (const match of text.matchAll(bare)) {
     const start = match.index;
     const end = start + match[0].length;

@@ -91,14 +91,23 @@ function build(
   // The metric right after ("at least 20 conversions", "$500 in spend", "$500 worth of spend") …
   const afterText = text.slice(end, end + 40);
   const lead = /^\s+(?:in |of |worth of |of total )?/.exec(afterText)?.[0] ?? '';
-  const next = findTerms(afterText.slice(lead.length)).find((t) => t.index === 0 && t.value.kind === 'metric');
+  const next = findTerms(afterText.slice(lead.length)).find(
+    (t) => t.index === 0 && t.value.kind === 'metric',
+  );
   if (next && next.value.kind === 'metric') {
-    return { having: { metric: next.value.metric, op, value }, index, length: end - index + lead.length + next.length };
+    return {
+      having: { metric: next.value.metric, op, value },
+      index,
+      length: end - index + lead.length + next.length,
+    };
   }
   // … or right before ("roas under 1", "spent more than $3000", "spend of at least $200").
   const start = Math.max(0, index - 40);
   const beforeText = text.slice(start, index);
-  const tail = /(?:\s+(?:of|is|was|at|that is|that was|which is|being|with|has|had|have|per))*\s*$/.exec(beforeText)?.[0] ?? '';
+  const tail =
+    /(?:\s+(?:of|is|was|at|that is|that was|which is|being|with|has|had|have|per))*\s*$/.exec(
+      beforeText,
+    )?.[0] ?? '';
   const head = beforeText.slice(0, beforeText.length - tail.length);
   const terms = findTerms(head).filter((t) => t.value.kind === 'metric');
   const last = terms.at(-1);
