@@ -9,7 +9,7 @@ export const SUGGEST = {
   general: [
     'How much did I spend last month?',
     'Which campaigns had the best ROAS last month?',
-    'Show my daily spend over the last 30 days',
+    'Show my daily spend this month',
   ],
   results: [
     'What was my ROAS last month?',
@@ -18,11 +18,11 @@ export const SUGGEST = {
   ],
   segments: [
     'Which campaigns had the best ROAS last month?',
-    'Which ad sets had the lowest CPA in the last 30 days?',
+    'Which ad sets had the lowest CPA last month?',
     "Compare this month's conversions with last month",
   ],
   timing: [
-    'Show my daily CPA over the last 14 days',
+    'Show my daily CPA over the past two weeks',
     'Which day of the week is cheapest?',
     "Compare this week's spend with last week",
   ],
@@ -38,23 +38,23 @@ export const SUGGEST = {
   ],
   settings: [
     'Which campaigns spent the most last month?',
-    'Show my daily spend over the last 30 days',
+    'Show my daily spend this month',
     'Which ad sets had the lowest CPA last week?',
   ],
   creative: [
     'Which ads had the highest CTR last month?',
-    'Top 5 ads by ROAS in the last 30 days',
+    'The top five ads by ROAS last month',
     'Which creatives need a refresh?',
   ],
   trends: [
-    'Show my weekly ROAS over the last 3 months',
+    'Show my weekly ROAS since the start of the quarter',
     "Compare this month's spend with last month",
     'Why did CPA go up last week?',
   ],
   comparisons: [
     'How did my CTR this month compare with last month?',
     'Which campaigns had the highest CTR last month?',
-    'What was my CPM in the last 30 days?',
+    'What was my CPM last month?',
   ],
   returns: [
     "What's my ROI this month?",
@@ -62,7 +62,7 @@ export const SUGGEST = {
     'How much revenue did I make last month?',
   ],
   actions: [
-    'Which ads had the highest CPA in the last 14 days?',
+    'Which ads had the highest CPA over the past two weeks?',
     'Which campaigns spent the most last week?',
     'Why did CPA go up last week?',
   ],
