@@ -2,6 +2,7 @@ import type { AssistantMessage } from '../../shared/api/answer';
 import type { Plan } from '../parse/plan';
 import { composeAdvice } from './advice';
 import { composeBreakdown, composeEntity, composeRanking, composeSeries, composeTotal } from './basic';
+import { composeAnomalies } from './anomalies';
 import { composeChange } from './change';
 import { composeCompare } from './compare';
 import type { ComposeContext } from './context';
@@ -35,6 +36,8 @@ export async function composePlan(
       return composeAdvice(ctx, plan);
     case 'change':
       return composeChange(ctx, plan, question);
+    case 'anomalies':
+      return composeAnomalies(ctx, plan);
     case 'why':
       return composeWhy(ctx, plan);
     case 'fatigue':

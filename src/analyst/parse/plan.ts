@@ -57,6 +57,8 @@ export type Plan =
   | (Common & { kind: 'overview'; compare: Period })
   | (Common & { kind: 'advice'; action: AdviceAction; level: EntityDimension; having?: Having })
   | (Common & { kind: 'change'; metric: MetricKey; level: EntityDimension; compare: Period })
+  /** "Any anomalies last month?": unusual days and campaigns that moved, over a period. */
+  | (Common & { kind: 'anomalies'; metric?: MetricKey; compare: Period })
   | (Common & { kind: 'why'; metric: 'cpa' | 'roas'; compare: Period })
   | (Common & { kind: 'fatigue'; compare: Period })
   | { kind: 'report'; report: ReportKind; filters: Filters; scopeNames: string[] }
