@@ -63,7 +63,7 @@ export function questionMix(names: Names): BenchQuestion[] {
     { intent: 'total', text: 'What was my ROAS in the last 30 days?', expectKind: 'total' },
     { intent: 'total', text: 'What is my CPA this month?', expectKind: 'total' },
     { intent: 'total', text: 'What was our CTR last month?', expectKind: 'total' },
-    { intent: 'total', text: 'How are we doing?', expectKind: 'total' },
+    { intent: 'total', text: 'How are we doing?', expectKind: 'overview' },
     // Rankings at every level
     { intent: 'ranking', text: 'Top 5 campaigns by ROAS in the last 30 days', expectKind: 'ranking' },
     { intent: 'ranking', text: 'Worst 5 ads by CTR in the last 14 days', expectKind: 'ranking' },

@@ -222,3 +222,8 @@ export function cheapestTable(keys: readonly Dimension[]): WarehouseTable {
   const finest = Math.max(0, ...keys.map((key) => warehouseTables.indexOf(dimensions[key].table)));
   return warehouseTables[finest] as WarehouseTable;
 }
+
+/** Whether rows grouped by this dimension are things (campaigns, ads…) rather than time. */
+export function isEntityDimension(key: Dimension): key is EntityDimension {
+  return (entityDimensions as readonly string[]).includes(key);
+}

@@ -7,6 +7,7 @@ export {
   dimensionKeys,
   type EntityDimension,
   entityDimensions,
+  isEntityDimension,
   type TimeGrain,
   timeGrains,
 } from './dimensions';

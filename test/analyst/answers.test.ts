@@ -54,6 +54,26 @@ const questions = [
   'creative report',
   'What is the weather today?',
   'how are my ads',
+  // The shapes the understanding work added: each must trace its numbers like the rest.
+  `compare ${spike} vs ${demoScenario.spendSurge.campaignName} on cpa last 30 days`,
+  `${demoScenario.salesAccount.name} vs ${demoScenario.leadsAccount.name} spend last month`,
+  'how are we doing this month?',
+  'give me a summary of last week',
+  'which ads should I pause?',
+  'what campaign should I scale?',
+  'where should I move budget?',
+  'list ads above $100 spend in the last 7 days with roas below 1',
+  'top campaigns by roas with at least $500 spend last 30 days',
+  'which weekday has the cheapest cpa, last 60 days',
+  'best day for revenue last month',
+  'roas per quarter this year',
+  'why did spend go up last week?',
+  'biggest ctr decline by campaign, last 7 days vs the 7 before',
+  'spend on retargeting campaigns last 14 days',
+  'spend this month excluding retargeting',
+  'lifetime spend',
+  'WoW change in roas',
+  'which age group has the best roas?',
 ];
 
 function messagesOf(answer: Answer): AssistantMessage[] {
@@ -147,6 +167,10 @@ describe('every answer', () => {
               'anomaly threshold',
               'minimum volume',
               'minimum impressions',
+              // Rules stated in answers: the advice's spend share, a user's own threshold.
+              'advice spend share',
+              'minimum spend share',
+              'threshold you set',
             ]).toContain(derivation.why);
             break;
           case 'date':

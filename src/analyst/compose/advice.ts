@@ -84,8 +84,8 @@ export async function composeAdvice(ctx: ComposeContext, plan: AdvicePlan): Prom
     items.push(text(`No ${one} qualifies under the rule (${rule}), so there is nothing to act on.`));
   } else {
     const lines = listed.map((row, index) => {
-      const head =
-        plan.action === 'move' ? (index === 0 ? 'Move budget to' : 'Move budget from') : `${index + 1}.`;
+      // Bullets, not "1.": every number in a text must be a figure the engine computed.
+      const head = plan.action === 'move' ? (index === 0 ? '- Move budget to' : '- Move budget from') : '-';
       return `${head} **${row[key]}**: ${metrics[judge].label} ${ctx.value(row, judge)} on ${ctx.value(row, 'spend')} of spend (${ctx.value(row, 'conversions')} conversions).`;
     });
     items.push(text(`**${verb}** — rule: ${rule}.\n\n${lines.join('\n')}`));

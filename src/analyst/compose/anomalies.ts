@@ -1,11 +1,11 @@
 import type { AssistantMessage } from '../../shared/api/answer';
 import type { Plan } from '../parse/plan';
 import type { ComposeContext } from './context';
-import { composeOverview } from './overview';
+import { composeQuery } from './query-answer';
 
 type AnomaliesPlan = Extract<Plan, { kind: 'anomalies' }>;
 
 /** Placeholder until the anomaly composer lands: the overview shows the period's movers. */
 export async function composeAnomalies(ctx: ComposeContext, plan: AnomaliesPlan): Promise<AssistantMessage> {
-  return composeOverview(ctx, { ...plan, kind: 'overview' });
+  return composeQuery(ctx, { ...plan, kind: 'overview' });
 }

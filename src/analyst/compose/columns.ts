@@ -37,7 +37,8 @@ function humanize(key: string): string {
 /**
  * A column's title and unit, from the metric and dimension registries, so a table reads a metric
  * exactly as the answer's text does and a new metric or dimension needs no change here.
- * `<metric>_change` holds that metric's percent change between two periods.
+ * `<metric>_change` holds that metric's percent change between two periods, `<metric>_before` its
+ * value in the earlier period.
  */
 export function columnFor(key: string): Column {
   if (isMetric(key)) return { key, label: metrics[key].label, unit: metrics[key].format };
@@ -47,6 +48,9 @@ export function columnFor(key: string): Column {
   if (label) return { key, label, unit: 'text' };
   const changed = key.endsWith('_change') ? key.slice(0, -'_change'.length) : undefined;
   if (changed && isMetric(changed)) return { key, label: `${metrics[changed].label} change`, unit: 'change' };
+  const earlier = key.endsWith('_before') ? key.slice(0, -'_before'.length) : undefined;
+  if (earlier && isMetric(earlier))
+    return { key, label: `${metrics[earlier].label} before`, unit: metrics[earlier].format };
   return { key, label: humanize(key), unit: 'text' };
 }
 

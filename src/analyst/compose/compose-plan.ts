@@ -1,15 +1,13 @@
 import type { AssistantMessage } from '../../shared/api/answer';
 import type { Plan } from '../parse/plan';
 import { composeAdvice } from './advice';
-import { composeBreakdown, composeEntity, composeRanking, composeSeries, composeTotal } from './basic';
 import { composeAnomalies } from './anomalies';
 import { composeChange } from './change';
-import { composeCompare } from './compare';
 import type { ComposeContext } from './context';
 import { declineAnswer, unreadWordsAnswer } from './decline';
 import { composeFatigue, composeWhy } from './diagnose';
 import { clarifyAnswer } from './fallback';
-import { composeOverview } from './overview';
+import { composeQuery } from './query-answer';
 
 /** The one dispatch from a plan to its composer, used by single answers and report sections alike. */
 export async function composePlan(
@@ -19,19 +17,13 @@ export async function composePlan(
 ): Promise<AssistantMessage> {
   switch (plan.kind) {
     case 'total':
-      return composeTotal(ctx, plan);
     case 'ranking':
-      return composeRanking(ctx, plan);
     case 'series':
-      return composeSeries(ctx, plan);
     case 'entity':
-      return composeEntity(ctx, plan);
     case 'breakdown':
-      return composeBreakdown(ctx, plan);
     case 'compare':
-      return composeCompare(ctx, plan);
     case 'overview':
-      return composeOverview(ctx, plan);
+      return composeQuery(ctx, plan);
     case 'advice':
       return composeAdvice(ctx, plan);
     case 'change':

@@ -8,6 +8,8 @@ import { percentChange } from './evidence';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 
+export { composeFatigue } from './fatigue';
+
 type PlanOf<K extends Plan['kind']> = Extract<Plan, { kind: K }>;
 
 /**
@@ -173,93 +175,5 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
       lead.filter(Boolean),
     ),
     first.suggestions,
-  );
-}
-
-/** Below this, a CTR or frequency change in a week is noise. */
-const MIN_FATIGUE_IMPRESSIONS = 1000;
-
-export async function composeFatigue(
-  ctx: ComposeContext,
-  plan: PlanOf<'fatigue'>,
-): Promise<AssistantMessage> {
-  const needed: MetricKey[] = ['frequency', 'ctr', 'impressions', 'spend'];
-  const adsIn = (range: { start: string; end: string }) =>
-    ctx.run({
-      metrics: needed,
-      dimensions: ['ad'],
-      filters: plan.filters,
-      time: { range },
-      minVolume: { metric: 'impressions', min: MIN_FATIGUE_IMPRESSIONS },
-    });
-  const [now, before] = await Promise.all([adsIn(plan.range), adsIn(plan.compare)]);
-  const flagged = now.rows
-    .map((row) => ({ row, earlier: before.rows.find((c) => c.ad === row.ad && c.currency === row.currency) }))
-    .filter(
-      ({ row, earlier }) =>
-        earlier && num(earlier, 'frequency') > 0 && num(earlier, 'ctr') > 0 && num(row, 'ctr') > 0,
-    )
-    .map(({ row, earlier }) => ({
-      row,
-      earlier: earlier as ResultRow,
-      frequencyChange: percentChange(num(earlier, 'frequency'), num(row, 'frequency')),
-      ctrChange: percentChange(num(earlier, 'ctr'), num(row, 'ctr')),
-    }))
-    .filter((f) => f.frequencyChange >= ANOMALY_THRESHOLD * 100 && f.ctrChange <= -ANOMALY_THRESHOLD * 100)
-    .sort((a, b) => num(b.row, 'spend') - num(a.row, 'spend'));
-  const items: ContentItem[] = [];
-  const threshold = ctx.evidence.constant(
-    ANOMALY_THRESHOLD * 100,
-    `${ANOMALY_THRESHOLD * 100}%`,
-    'anomaly threshold',
-  );
-  if (flagged.length === 0) {
-    items.push(
-      text(
-        `No ad shows fatigue in ${ctx.period(plan.range)}: none has frequency up and CTR down by ${threshold} or more against ${ctx.period(plan.compare)}.`,
-      ),
-    );
-  } else {
-    items.push(
-      text(
-        `${ctx.evidence.count(flagged.map((f) => f.row))} ${flagged.length === 1 ? 'ad shows' : 'ads show'} creative fatigue in ${ctx.period(plan.range)}: frequency up and CTR down by ${threshold} or more against ${ctx.period(plan.compare)}.`,
-      ),
-    );
-    items.push(
-      table(
-        flagged.map((f) => ({
-          ad: f.row.ad ?? null,
-          frequency: num(f.row, 'frequency'),
-          frequency_change: f.frequencyChange,
-          ctr: num(f.row, 'ctr'),
-          ctr_change: f.ctrChange,
-          spend: num(f.row, 'spend'),
-          ...(f.row.currency !== undefined ? { currency: f.row.currency } : {}),
-        })),
-        'Fatigued ads',
-      ),
-    );
-  }
-  const lead = flagged
-    .slice(0, 3)
-    .map(
-      (f) =>
-        `Refresh **${f.row.ad}**: frequency ${ctx.value(f.earlier, 'frequency')} → ${ctx.value(f.row, 'frequency')} while CTR fell ${ctx.evidence.change(num(f.earlier, 'ctr'), num(f.row, 'ctr'))} (${ctx.value(f.earlier, 'ctr')} → ${ctx.value(f.row, 'ctr')}). Rotate in a new creative or widen its audience.`,
-    );
-  return assistantMessage(
-    complex(items),
-    reasoningSection(ctx, {
-      ...plan,
-      metrics: needed,
-      level: 'ad',
-      excluded: [
-        `ads with fewer than ${ctx.evidence.constant(MIN_FATIGUE_IMPRESSIONS, MIN_FATIGUE_IMPRESSIONS.toLocaleString('en-US'), 'minimum impressions')} impressions in either period.`,
-      ],
-      steps: [
-        '**Fatigue rule:** frequency (impressions ÷ reach) rising while CTR falls, both by the anomaly threshold.',
-      ],
-    }),
-    insightsSection(ctx, [], lead),
-    ['Which ads have the best CTR last week?', 'Why did my CPA go up?', 'Show daily CTR for last month'],
   );
 }

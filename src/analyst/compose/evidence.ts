@@ -13,6 +13,10 @@ export type Derivation =
   /** How many of something: rows the executor returned (kept, so each can be checked), or queries run. */
   | { kind: 'count'; value: number; items: readonly unknown[] }
   | { kind: 'constant'; value: number; why: string }
+  /** How much a value moved between two result values, in the metric's own unit ("+$181.16"). */
+  | { kind: 'difference'; from: number; to: number }
+  /** One row's move as a percent of the whole move, both between result values ("62%"). */
+  | { kind: 'share'; part: { from: number; to: number }; whole: { from: number; to: number } }
   | { kind: 'date' };
 
 export interface EvidenceEntry {
@@ -45,6 +49,27 @@ export class Evidence {
   change(from: number, to: number): string {
     if (from === 0) return 'n/a';
     return this.record(formatChange(from, to), { kind: 'change', from, to });
+  }
+
+  /** The signed move from one result value to another, in the metric's format. */
+  difference(from: number, to: number, format: MetricFormat, currency?: string | number | null): string {
+    const moved = formatValue(
+      Math.abs(to - from),
+      format,
+      typeof currency === 'string' ? currency : undefined,
+    );
+    return this.record(`${to >= from ? '+' : '−'}${moved}`, { kind: 'difference', from, to });
+  }
+
+  /** A part's move as a percent of the whole move (a sum's rows add up to its total). */
+  share(part: { from: number; to: number }, whole: { from: number; to: number }): string {
+    const total = whole.to - whole.from;
+    if (total === 0) return 'n/a';
+    return this.record(`${Math.round(((part.to - part.from) / total) * 100)}%`, {
+      kind: 'share',
+      part,
+      whole,
+    });
   }
 
   count(items: readonly unknown[]): string {

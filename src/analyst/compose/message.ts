@@ -39,8 +39,11 @@ export function insightsSection(
   ctx: ComposeContext,
   recommendations: Recommendation[],
   lead: string[] = [],
+  /** What to say when nothing is worth acting on, for an answer narrower than the whole account. */
+  empty?: string,
 ): ContentItem {
   const lines = [...lead, ...recommendations.slice(0, MAX_RECOMMENDATIONS).map((r) => r.text)];
+  if (lines.length === 0 && empty) return text(empty, 'Actionable insights');
   if (lines.length === 0) {
     const threshold = ctx.evidence.constant(
       ANOMALY_THRESHOLD * 100,
