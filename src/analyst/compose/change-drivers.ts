@@ -26,12 +26,19 @@ export function pairRows(
   const pairs = new Map<string, Pair>();
   const entry = (row: ResultRow) => {
     const key = identity(row);
-    const found = pairs.get(key) ?? { name: String(row[level]), before: undefined, now: undefined, a: 0, b: 0 };
+    const found = pairs.get(key) ?? {
+      name: String(row[level]),
+      before: undefined,
+      now: undefined,
+      a: 0,
+      b: 0,
+    };
     pairs.set(key, found);
     return found;
   };
   for (const row of before) Object.assign(entry(row), { before: row, a: num(row, metric) });
-  for (const row of now) Object.assign(entry(row), { now: row, b: num(row, metric), name: String(row[level]) });
+  for (const row of now)
+    Object.assign(entry(row), { now: row, b: num(row, metric), name: String(row[level]) });
   return [...pairs.values()];
 }
 
@@ -52,12 +59,7 @@ export function withVolume(pairs: Pair[], metric: MetricKey, spendFloor: number)
   const enough = (row: ResultRow | undefined) => !floor || num(row, floor.metric) >= floor.min;
   return pairs.filter(
     (p) =>
-      p.before &&
-      p.now &&
-      p.a > 0 &&
-      enough(p.before) &&
-      enough(p.now) &&
-      num(p.now, 'spend') >= spendFloor,
+      p.before && p.now && p.a > 0 && enough(p.before) && enough(p.now) && num(p.now, 'spend') >= spendFloor,
   );
 }
 

@@ -8,7 +8,7 @@ import { type ComposeContext, chart, complex, levelLabel, table, tableRows, text
 import { headline } from './headline';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
-import { type QueryPlan, type Shape, shapeOf } from './shape';
+import { labelKeyOf, type QueryPlan, type Shape, shapeOf } from './shape';
 
 const MOVERS = 3;
 const opWords = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
@@ -20,7 +20,23 @@ const opWords = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as
  * a table, a chart where rows can be drawn, and insights about what the answer shows.
  */
 export async function composeQuery(ctx: ComposeContext, plan: QueryPlan): Promise<AssistantMessage> {
-  const shape = await shapeOf(ctx, plan);
+  return composeShape(ctx, await shapeOf(ctx, plan), plan);
+}
+
+/** What the reasoning says beyond the shape: the scope's names, notes, and the kind of plan. */
+export interface ShapeContext {
+  kind?: QueryPlan['kind'];
+  filters: QueryPlan['filters'];
+  scopeNames: string[];
+  notes: string[];
+  suggestions?: string[];
+}
+
+export async function composeShape(
+  ctx: ComposeContext,
+  shape: Shape,
+  plan: ShapeContext,
+): Promise<AssistantMessage> {
   const [rows, before] = await Promise.all([
     rowsFor(ctx, shape, shape.range),
     shape.compare ? rowsFor(ctx, shape, shape.compare) : undefined,
@@ -33,20 +49,21 @@ export async function composeQuery(ctx: ComposeContext, plan: QueryPlan): Promis
   if (rows.length) {
     const ordered = shape.pick ? pickedFirst(rows, lead, shape.pick) : rows;
     const tableData = shape.dimension || shape.groups ? ordered : [...rows, ...(before ?? [])];
-    items.push(table(tableRows(tableData, [shape.labelKey], shape.metrics), shape.title));
+    const labels = [shape.labelKey, ...(shape.more ?? []).map(labelKeyOf)];
+    items.push(table(tableRows(tableData, labels, shape.metrics), shape.title));
     if (shape.chart && rows.length > 1)
       items.push(chart(shape.chart, rows, shape.labelKey, lead, chartTitle(shape, lead)));
   }
   if (plan.kind === 'entity') {
     const daily = await ctx.run({
       metrics: ['spend'],
-      filters: plan.filters,
-      time: { range: plan.range, grain: 'day' },
+      filters: shape.filters,
+      time: { range: shape.range, grain: 'day' },
     });
     if (daily.rows.length > 1) items.push(chart('line_chart', daily.rows, 'day', 'spend', 'Spend per day'));
   }
   if (shape.movers && shape.compare) items.push(...(await movers(ctx, shape, shape.compare)));
-  const first = await analyticsFirst(ctx, complex(items), suggestionsFor(shape, lead));
+  const first = await analyticsFirst(ctx, complex(items), plan.suggestions ?? suggestionsFor(shape, lead));
   const { recommendations, empty } = await insightsFor(ctx, plan, shape, rows, lead);
   return assistantMessage(
     first.analytics,
@@ -81,7 +98,7 @@ async function rowsFor(ctx: ComposeContext, shape: Shape, range: Period): Promis
   }
   const result = await ctx.run({
     metrics: shape.metrics,
-    dimensions: shape.dimension ? [shape.dimension] : [],
+    dimensions: shape.dimension ? [shape.dimension, ...(shape.more ?? [])] : [],
     filters: shape.filters,
     time: { range },
     ...(shape.order ? { order: shape.order } : {}),
@@ -205,7 +222,7 @@ const ADVICE_METRICS = new Set<MetricKey>([
  */
 async function insightsFor(
   ctx: ComposeContext,
-  plan: QueryPlan,
+  plan: ShapeContext,
   shape: Shape,
   rows: ResultRow[],
   lead: MetricKey,

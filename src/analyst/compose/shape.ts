@@ -18,6 +18,8 @@ export type QueryPlan = Extract<
 export interface Shape {
   metrics: MetricKey[];
   dimension?: Dimension;
+  /** Further grouping columns (a mapped query may group by two or three dimensions). */
+  more?: Dimension[];
   /** The key that labels each row: a level, a time key, or `name` for totals and groups. */
   labelKey: string;
   filters: Filters;
@@ -74,8 +76,9 @@ function rankingMetrics(metric: MetricKey, extra: MetricKey[], having: Having | 
   ];
 }
 
-function timeKey(grain: Extract<Plan, { kind: 'series' }>['grain']): string {
-  return grain;
+/** The key a dimension's label sits under in result rows: its own name (weeks and months by first day). */
+export function labelKeyOf(dimension: Dimension): string {
+  return dimension;
 }
 
 export async function shapeOf(ctx: ComposeContext, plan: QueryPlan): Promise<Shape> {
@@ -155,7 +158,7 @@ export async function shapeOf(ctx: ComposeContext, plan: QueryPlan): Promise<Sha
         ...base,
         metrics: plan.metrics,
         dimension: plan.grain,
-        labelKey: timeKey(plan.grain),
+        labelKey: labelKeyOf(plan.grain),
         ...(plan.pick ? { pick: plan.pick } : {}),
         chart: plan.grain === 'weekday' || plan.pick ? 'bar_chart' : 'line_chart',
         title: `${metrics[plan.metrics[0] ?? 'spend'].label} per ${plan.grain}`,
