@@ -1,23 +1,9 @@
+import { MONTH_NAMES } from '../dates/labels';
 import type { ResultRow } from '../executor';
 import { type MetricKey, metrics } from '../metrics';
 import { isEntityDimension } from '../query';
 import { type ComposeContext, formatSpan, levelLabel } from './context';
 import type { Shape } from './shape';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 function sentenceList(items: string[]): string {
   if (items.length <= 1) return items[0] ?? '';

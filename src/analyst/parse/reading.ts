@@ -1,4 +1,6 @@
 import { addDays, previousPeriod, resolveComparison, resolveDateRange } from '../dates';
+import { addMonths, endOfMonth, parseDay, startOfMonth } from '../dates/calendar';
+import { MONTH_NAMES } from '../dates/labels';
 import { NUMBER_WORDS } from '../dates/lexicon';
 import type { MetricKey } from '../metrics';
 import type { EntityDimension } from '../query';
@@ -34,7 +36,10 @@ export interface Reading {
   entities: EntityMatch[];
   excluded: EntityMatch[];
   range?: Period;
+  /** The period to set against the main one; alone ("vs last week") it implies the one after it. */
   compare?: Period;
+  /** "year over year": the same dates a year earlier, whatever the main period turns out to be. */
+  yearAgo?: boolean;
   /** "vs", "compared to", "week over week": a period comparison was asked for. */
   comparisonCue: boolean;
   /** "vs", "or", "versus" between names: a side-by-side was asked for. */
@@ -78,17 +83,24 @@ export interface ReadContext {
 
 /** Before normalising: keep "3,000", "$200+", ">= 2" and "1.5k" readable once punctuation goes. */
 function prepare(question: string): string {
-  return question
-    .slice(0, 2000)
-    .replace(/(\d),(\d{3})/g, '$1$2')
-    .replace(/(\d)\s*\+/g, '$1 plus ')
-    .replace(/>=|≥/g, ' at least ')
-    .replace(/<=|≤/g, ' at most ')
-    .replace(/>/g, ' more than ')
-    .replace(/</g, ' less than ')
-    .replace(/(\d+(?:\.\d+)?)\s*k\b/gi, (_, n: string) => String(Math.round(Number(n) * 1000)))
-    .replace(/\bclick[- ]?thru\b/gi, 'click through')
-    .replace(/[—–]/g, ' , ');
+  return (
+    question
+      .slice(0, 2000)
+      .replace(/(\d),(\d{3})/g, '$1$2')
+      .replace(/(\d)\s*\+/g, '$1 plus ')
+      .replace(/>=|≥/g, ' at least ')
+      .replace(/<=|≤/g, ' at most ')
+      .replace(/>/g, ' more than ')
+      .replace(/</g, ' less than ')
+      .replace(/(\d+(?:\.\d+)?)\s*k\b/gi, (_, n: string) => String(Math.round(Number(n) * 1000)))
+      .replace(/\bclick[- ]?thru\b/gi, 'click through')
+      // "since the start of October" is October 1; "the start of the month" the date grammar reads itself.
+      .replace(
+        /\b(?:the\s+)?(?:start|beginning)\s+of\s+(january|jan|february|feb|march|mar|april|apr|may|june|jun|july|jul|august|aug|september|sept|sep|october|oct|november|nov|december|dec)\b/gi,
+        '$1 1',
+      )
+      .replace(/[—–]/g, ' , ')
+  );
 }
 
 const exclusionBefore =
@@ -148,6 +160,17 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     if (exclusion) take(entity.index - exclusion[0].length, exclusion[0].length);
     take(entity.index, entity.length);
   }
+  // The word joining two names ("X vs Y") belongs to the side-by-side: left in place, the date
+  // grammar would read "vs last month" after Y as the period to compare with.
+  const named = [...reading.entities, ...reading.excluded].sort((a, b) => a.index - b.index);
+  for (let i = 1; i < named.length; i++) {
+    const from = (named[i - 1]?.index ?? 0) + (named[i - 1]?.length ?? 0);
+    const to = named[i]?.index ?? 0;
+    if (
+      /^\s*(?:vs\.?|versus|or|and|against|compared (?:to|with)|next to|with)?\s*$/.test(text.slice(from, to))
+    )
+      take(from, to - from);
+  }
 
   // Names are cut out first ("Summer | Women" is a name, not a breakdown); typo correction and
   // metric words come after, so "cost cap" and "in learning" are still seen as asked.
@@ -162,6 +185,15 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   if (found.range) reading.range = found.range;
   if (found.compare) reading.compare = found.compare;
   for (const span of found.spans) take(span.index, span.length);
+  const yearAgo =
+    /\b(?:yoy|y o y|year over year|year on year|vs (?:the )?same (?:period|time|dates) last year)\b/.exec(
+      text,
+    );
+  if (yearAgo && !reading.compare) {
+    reading.yearAgo = true;
+    reading.comparisonCue = true;
+    take(yearAgo.index, yearAgo[0].length);
+  }
   const lifetime =
     /\b(?:lifetime|all[- ]time|ever|since (?:the )?(?:beginning|start|launch)|since (?:it|they|we) (?:launched|started|began)|since day one|to date)\b/.exec(
       text,
@@ -402,7 +434,7 @@ function periods(
 ): { range?: Period; compare?: Period; spans: { index: number; length: number }[] } {
   // "compared to the previous 7 days" names only the comparison; the current period is the 7 days before it.
   const previousOnly =
-    /\b(?:compared (?:to|with)|vs\.?|versus|than|against|over)\s+(?:the\s+)?(?:previous|prior|preceding|last)\s+(\d+|[a-z]+)\s+(day|week)s?\b/.exec(
+    /\b(?:(?:compared (?:to|with)|vs\.?|versus|than|against)\s+(?:the\s+)?(?:previous|prior|preceding|last)|over\s+(?:the\s+)?(?:previous|prior|preceding))\s+(\d+|[a-z]+)\s+(day|week)s?\b/.exec(
       text,
     );
   const first = resolveDateRange(text, today);
@@ -431,8 +463,12 @@ function periods(
     return { range, compare, spans: [{ index: over.index, length: over[0].length }] };
   }
   const range = first ? { start: first.start, end: first.end, label: first.label } : undefined;
-  const comparison = comparisonCue && range ? resolveComparison(text, today, range) : undefined;
-  const spans = [first, comparison].flatMap((match) =>
+  // "vs last week" with no main period still names the comparison; the plan builder then takes
+  // the period after it. A bare "the previous period" only needs its words read.
+  const provisional = { start: addDays(today, -30), end: addDays(today, -1) };
+  const found = comparisonCue ? resolveComparison(text, today, range ?? provisional) : undefined;
+  const comparison = found && (range || found.explicit) ? found : undefined;
+  const spans = [first, found].flatMap((match) =>
     match ? [{ index: match.index, length: match.matched.length }] : [],
   );
   return {
@@ -444,27 +480,9 @@ function periods(
   };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The calendar month before the one `day` falls in. */
 export function lastFullMonth(day: string): Period {
-  const [year = 2000, month = 1] = day.split('-').map(Number);
-  const y = month === 1 ? year - 1 : year;
-  const m = month === 1 ? 12 : month - 1;
-  const start = `${y}-${String(m).padStart(2, '0')}-01`;
-  const end = addDays(`${year}-${String(month).padStart(2, '0')}-01`, -1);
-  return { start, end, label: `${MONTHS[m - 1]} ${y}` };
+  const start = addMonths(startOfMonth(day), -1);
+  const { year, month } = parseDay(start);
+  return { start, end: endOfMonth(start), label: `${MONTH_NAMES[month - 1]} ${year}` };
 }
