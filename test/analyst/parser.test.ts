@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoScenario } from '../../src/analyst/demo/generate';
-import { type Catalog, loadCatalog } from '../../src/analyst/parse/entities';
+import { describe, expect, it } from 'vitest';
+import { demoScenario, generateDemoData } from '../../src/analyst/demo/generate';
+import { catalogFromDataset } from '../../src/analyst/parse/catalog-from-dataset';
 import { parseQuestion } from '../../src/analyst/parse/parse-question';
 import type { Plan } from '../../src/analyst/parse/plan';
 import { editDistance } from '../../src/analyst/parse/vocabulary';
-import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
 
+// No database: the names catalog is built from the demo data in memory.
 const today = '2026-11-20';
-let warehouse: DemoWarehouse;
-let catalog: Catalog;
-
-beforeAll(async () => {
-  warehouse = await demoWarehouse(today);
-  catalog = await loadCatalog(warehouse.db, warehouse.scope);
-});
-afterAll(() => warehouse.drop());
+const dataset = generateDemoData({ today });
+const catalog = catalogFromDataset(dataset);
 
 const parse = (question: string): Plan => parseQuestion(question, { catalog, today });
 const last7 = { start: '2026-11-13', end: '2026-11-19' };
@@ -151,8 +145,7 @@ describe('names, accounts and breakdowns', () => {
   });
 
   it('reads "the ad set X" as a lookup of X, not a ranking of ad sets', () => {
-    const adset =
-      warehouse.dataset.insights[`act_${demoScenario.salesAccount.accountId}`]?.[0]?.adset_name ?? '';
+    const adset = dataset.insights[`act_${demoScenario.salesAccount.accountId}`]?.[0]?.adset_name ?? '';
     const plan = parse(`What was the CPA of the ad set ${adset} last month?`);
     expect(plan).toMatchObject({ kind: 'entity', metrics: ['cpa'], entity: { level: 'adset', name: adset } });
   });
@@ -224,7 +217,7 @@ describe('questions it cannot or should not answer', () => {
   it.each(['how are my ads', 'tell me about my campaigns budget stuff please?', ''])(
     'asks to clarify: %s',
     (question) => {
-      expect(['clarify', 'ranking', 'total']).toContain(parse(question).kind);
+      expect(['clarify', 'ranking', 'total', 'overview']).toContain(parse(question).kind);
     },
   );
   it('never guesses a metric from an unrelated ads question', () => {
