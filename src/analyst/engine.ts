@@ -3,6 +3,7 @@ import { composePlan } from './compose/compose-plan';
 import { type AnalyticsListener, ComposeContext } from './compose/context';
 import type { EvidenceEntry } from './compose/evidence';
 import { clarifyAnswer } from './compose/fallback';
+import { withStatedQuestion } from './compose/stated-question';
 import { executeQuery, type QueryResult, type Scope } from './executor';
 import { createLlm, type Llm, type LlmConfig } from './llm/client';
 import { composeCustomQuery } from './llm/compose-query';
@@ -100,7 +101,7 @@ export async function answerQuestion(
       })
     : undefined;
   if (!llm || !mappedQuery) {
-    const message = await composePlan(ctx, plan, question);
+    const message = withStatedQuestion(ctx, plan, await composePlan(ctx, plan, question));
     return { plan, message, queries: ctx.queries, evidence: ctx.evidence.entries };
   }
   const message = await phrased(llm, ctx, await composeCustomQuery(ctx, mappedQuery));

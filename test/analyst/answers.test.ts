@@ -171,6 +171,7 @@ describe('every answer', () => {
               'advice spend share',
               'minimum spend share',
               'threshold you set',
+              'rows asked for',
             ]).toContain(derivation.why);
             break;
           case 'date':
@@ -366,5 +367,23 @@ describe('the analytics part first', () => {
     );
     expect(answer.sections?.length).toBeGreaterThan(1);
     expect(calls).toBe(0);
+  });
+});
+
+describe('the question as read', () => {
+  it('states a follow-up as it was resolved, at the top of the reasoning', async () => {
+    const answer = await answerQuestion(
+      { db: warehouse.db, scope: warehouse.scope, today },
+      'what about roas?',
+      ['top 3 campaigns by spend last month'],
+    );
+    expect(answer.message.reasoning.content).toMatch(
+      /^- \*\*Read as:\*\* top 3 campaigns by ROAS \(highest first\), last month/,
+    );
+  });
+  it('is left out of a decline', async () => {
+    const answer = await ask('which age group has the best roas?');
+    expect(answer.message.error).toBeDefined();
+    expect(answer.message.reasoning.content).not.toMatch(/Read as/);
   });
 });
