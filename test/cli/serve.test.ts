@@ -38,7 +38,7 @@ describe('arlo serve', () => {
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     expect(await second.stop()).toBe(0);
     expect(await readFile(secretsFile, 'utf8')).toBe(secretsAfterFirst);
-  });
+  }, 120_000); // two server starts: slow when the machine is busy, as in a full run
 
   it('refuses a bad variable with one line that names it', async () => {
     const result = await runArlo(['serve', '--skip-build'], { DATA_DIR: dataDir, PORT: 'abc' });

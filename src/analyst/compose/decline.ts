@@ -9,7 +9,8 @@ import { assistantMessage } from './message';
 export function declineAnswer(message: string, suggestions: string[]): AssistantMessage {
   return {
     ...assistantMessage(
-      text(message),
+      // The reason itself is the error section; the web shows both, so it is not repeated here.
+      text("I can't answer this one as asked."),
       text(
         'No figures were computed: answering a different question would give numbers you did not ask for.',
         'How this was read',
