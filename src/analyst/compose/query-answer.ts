@@ -44,8 +44,12 @@ export async function composeShape(
   const lead = shape.metrics[0] ?? 'spend';
   const items: ContentItem[] = [];
   if (rows.length === 0 || rows.every((row) => shape.metrics.every((m) => row[m] === undefined)))
-    items.push(text(`There is no ad data for ${ctx.period(shape.range)} in the connected accounts.`));
-  else items.push(text(headline(ctx, shape, rows, before), shape.movers ? 'Key figures' : undefined));
+    items.push(text(noRows(ctx, shape, plan.scopeNames)));
+  else {
+    items.push(text(headline(ctx, shape, rows, before), shape.movers ? 'Key figures' : undefined));
+    if (shape.compare && before?.every((row) => shape.metrics.every((m) => row[m] === undefined)))
+      items.push(text(`There is no ad data for ${ctx.period(shape.compare)} to compare with.`));
+  }
   if (rows.length) {
     const ordered = shape.pick ? pickedFirst(rows, lead, shape.pick) : rows;
     const tableData = shape.dimension || shape.groups ? ordered : [...rows, ...(before ?? [])];
@@ -107,6 +111,14 @@ async function rowsFor(ctx: ComposeContext, shape: Shape, range: Period): Promis
     ...(shape.minVolume ? { minVolume: shape.minVolume } : {}),
   });
   return shape.dimension ? result.rows : result.rows.map((row) => ({ name: range.label, ...row }));
+}
+
+/** No rows: say whether the period has no data at all, or nothing matches the question's filters. */
+function noRows(ctx: ComposeContext, shape: Shape, scopeNames: string[]): string {
+  const narrowed = shape.filters.some((filter) => filter.dimension !== 'account') || shape.having?.length;
+  return narrowed
+    ? `Nothing matches ${scopeNames.length ? scopeNames.join(', ') : 'the question'} in ${ctx.period(shape.range)}: no rows were found, so there are no figures to show.`
+    : `There is no ad data for ${ctx.period(shape.range)} in the connected accounts.`;
 }
 
 function pickedFirst(rows: ResultRow[], metric: MetricKey, pick: 'max' | 'min'): ResultRow[] {
