@@ -130,3 +130,71 @@ function objectiveWords(objective: string): string {
   const words = objective.replace(/^OUTCOME_/, '').toLowerCase();
   return words === 'unknown' ? 'similar' : words;
 }
+
+/** A campaign whose delivery or cost moved past the anomaly threshold between two periods. */
+export interface CampaignMove {
+  kind: 'stopped' | 'started' | 'spend' | 'cpa';
+  campaign: string;
+  before: ResultRow | undefined;
+  now: ResultRow | undefined;
+  /** The money the move is about: what it spends now, or spent before it stopped. */
+  impact: number;
+}
+
+const moveOrder: Record<CampaignMove['kind'], number> = { stopped: 0, started: 0, spend: 1, cpa: 2 };
+
+/**
+ * Campaigns that stopped or started spending, or whose spend or CPA moved by the anomaly threshold
+ * or more, against the period before. Only campaigns with a real share of their currency's spend
+ * count, and CPA only on enough conversions in both periods; a dark campaign comes first.
+ */
+export async function campaignMoves(
+  ctx: ComposeContext,
+  range: Period,
+  filters: Filters,
+  compareWith?: { start: string; end: string },
+): Promise<CampaignMove[]> {
+  const previous = compareWith ?? previousPeriod(range);
+  // The same queries as the recommendations, so an answer that shows both runs them once.
+  const [now, before] = await Promise.all([
+    ctx.run({ metrics: [...metrics], dimensions: ['campaign'], filters, time: { range } }),
+    ctx.run({ metrics: [...metrics], dimensions: ['campaign'], filters, time: { range: previous } }),
+  ]);
+  const totalSpend = (rows: ResultRow[], currency: ResultRow['currency'] | undefined) =>
+    rows.filter((row) => row.currency === currency).reduce((sum, row) => sum + num(row, 'spend'), 0);
+  const matters = (row: ResultRow | undefined, rows: ResultRow[]) =>
+    row !== undefined &&
+    num(row, 'spend') > 0 &&
+    num(row, 'spend') >= totalSpend(rows, row.currency) * MIN_SPEND_SHARE;
+  const ids = [...new Set([...before.rows, ...now.rows].map((row) => row.campaign_id))];
+  const moves: CampaignMove[] = [];
+  for (const id of ids) {
+    const after = now.rows.find((row) => row.campaign_id === id);
+    const earlier = before.rows.find((row) => row.campaign_id === id);
+    const campaign = String((after ?? earlier)?.campaign);
+    const base = { campaign, before: earlier, now: after };
+    const spentBefore = num(earlier, 'spend') > 0;
+    const spentNow = num(after, 'spend') > 0;
+    if (spentBefore && !spentNow) {
+      if (matters(earlier, before.rows))
+        moves.push({ ...base, kind: 'stopped', impact: num(earlier, 'spend') });
+      continue;
+    }
+    if (!spentBefore && spentNow) {
+      if (matters(after, now.rows)) moves.push({ ...base, kind: 'started', impact: num(after, 'spend') });
+      continue;
+    }
+    if (!spentBefore || !(matters(after, now.rows) || matters(earlier, before.rows))) continue;
+    const moved = (key: 'spend' | 'cpa') =>
+      num(earlier, key) > 0 &&
+      Math.abs(percentChange(num(earlier, key), num(after, key))) >= ANOMALY_THRESHOLD * 100;
+    if (moved('spend')) moves.push({ ...base, kind: 'spend', impact: num(after, 'spend') });
+    const converting =
+      num(earlier, 'conversions') >= MIN_CONVERSIONS && num(after, 'conversions') >= MIN_CONVERSIONS;
+    if (converting && moved('cpa')) moves.push({ ...base, kind: 'cpa', impact: num(after, 'spend') });
+  }
+  return moves.sort(
+    (a, b) =>
+      moveOrder[a.kind] - moveOrder[b.kind] || b.impact - a.impact || a.campaign.localeCompare(b.campaign),
+  );
+}

@@ -98,14 +98,12 @@ export async function composeChange(
     const direction = b > a ? 1 : b < a ? -1 : asked || 1;
     const moved = b > a ? 'rose' : b < a ? 'fell' : 'held at';
     const lines: string[] = [];
-    const contradiction =
-      asked !== 0 && asked !== direction && a !== b
-        ? `${label} did not ${asked > 0 ? 'go up' : 'go down'}: `
-        : '';
+    const contradicted = asked !== 0 && asked !== direction && a !== b;
+    const subject = contradicted ? `${label} did not ${asked > 0 ? 'go up' : 'go down'}: it` : label;
     lines.push(
       a === b
         ? `${prefix}${label} held at ${ctx.value(totalB, metric)} in ${ctx.period(plan.range)}, the same as in ${ctx.period(plan.compare)}.`
-        : `${prefix}${contradiction}${label} ${moved} ${a !== 0 ? `${ctx.evidence.change(a, b)} ` : ''}(${ctx.evidence.difference(a, b, metrics[metric].format, totalB.currency)}), from ${ctx.value(totalA, metric)} in ${ctx.period(plan.compare)} to ${ctx.value(totalB, metric)} in ${ctx.period(plan.range)}.`,
+        : `${prefix}${subject} ${moved} ${a !== 0 ? `${ctx.evidence.change(a, b)} ` : ''}(${ctx.evidence.difference(a, b, metrics[metric].format, totalB.currency)}), from ${ctx.value(totalA, metric)} in ${ctx.period(plan.compare)} to ${ctx.value(totalB, metric)} in ${ctx.period(plan.range)}.`,
     );
     const pairs = pairRows(now.rows.filter(inCurrency), before.rows.filter(inCurrency), level, metric);
     const shown = (p: Pair) =>
@@ -147,15 +145,19 @@ export async function composeChange(
         lines.push(
           `Most of the move is mix rather than any ${levelLabel[level].one}'s own ${label}: **${s.name}** took a ${grew ? 'larger' : 'smaller'} share of ${metrics[denominator].label.toLowerCase()} (${s.before ? ctx.value(s.before, denominator) : 'none'} → ${s.now ? ctx.value(s.now, denominator) : 'none'}) with a ${label} of ${ctx.value(s.before ?? s.now, metric)}, against ${ctx.value(totalA, metric)} overall before.`,
         );
+        lead.push(
+          `Check where budget moved before changing creatives: **${s.name}**'s ${metrics[denominator].label.toLowerCase()} went ${s.before ? ctx.value(s.before, denominator) : 'none'} → ${s.now ? ctx.value(s.now, denominator) : 'none'}, and the total ${label} moved with that shift.`,
+        );
         if (!named.includes(s)) named.push(s);
       }
     }
     items.push(text(lines.join('\n')));
-    const culprit = named.at(-1);
+    const culprit = named.find((p) => pairs.includes(p));
     const advice = hint[metric];
     if (culprit && advice && !lead.some((line) => line.includes(`**${culprit.name}**`)))
       lead.push(`Look at **${culprit.name}** first (${label} ${shown(culprit)}): ${advice}.`);
-    for (const p of ranked.slice(0, SHOWN)) {
+    // A row with none of the metric in either period explains nothing.
+    for (const p of ranked.filter((p) => ratio || p.a !== 0 || p.b !== 0).slice(0, SHOWN)) {
       const change = p.a !== 0 ? percentChange(p.a, p.b) : null;
       tableRows.push({
         [level]: p.name,

@@ -1,9 +1,15 @@
 import type { ResultRow } from '../executor';
+import { ANOMALY_THRESHOLD } from '../insights';
 
 /** A day this far from the period's median day, either way, is unusual. */
 export const DAY_DEVIATION = 0.4;
-/** …as is a day this many standard deviations from the period's daily mean. */
+/**
+ * …as is a day at least the anomaly threshold from the median that also lies this many standard
+ * deviations from the daily mean: in a steady period a smaller jump still stands out, while the
+ * sigma rule alone would flag ordinary weekday swings of a few percent.
+ */
 export const DAY_SIGMAS = 2;
+export const DAY_MIN_DEVIATION = ANOMALY_THRESHOLD;
 /** Fewer days than this have no "usual" to stand out from. */
 export const MIN_DAYS = 7;
 
@@ -20,22 +26,25 @@ export interface UnusualDay {
  * departures from it come first.
  */
 export function unusualDays(rows: ResultRow[], metric: string): UnusualDay[] {
-  const days = rows.filter((row) => typeof row[metric] === 'number') as (ResultRow &
-    Record<string, number>)[];
-  if (days.length < MIN_DAYS) return [];
-  const sorted = [...days].sort((a, b) => a[metric] - b[metric]);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] as ResultRow & Record<string, number>;
-  const middle = median[metric];
-  const mean = days.reduce((sum, row) => sum + row[metric], 0) / days.length;
-  const sigma = Math.sqrt(days.reduce((sum, row) => sum + (row[metric] - mean) ** 2, 0) / days.length);
+  const days = rows.flatMap((row) => {
+    const value = row[metric];
+    return typeof value === 'number' ? [{ row, value }] : [];
+  });
+  const median = [...days].sort((a, b) => a.value - b.value)[Math.floor((days.length - 1) / 2)];
+  if (days.length < MIN_DAYS || !median) return [];
+  const middle = median.value;
+  const mean = days.reduce((sum, d) => sum + d.value, 0) / days.length;
+  const sigma = Math.sqrt(days.reduce((sum, d) => sum + (d.value - mean) ** 2, 0) / days.length);
   return days
-    .filter((row) => {
-      const value = row[metric];
-      const farFromMedian = middle > 0 && Math.abs(value - middle) >= middle * DAY_DEVIATION;
+    .filter(({ row, value }) => {
+      const fromMedian = middle > 0 ? Math.abs(value - middle) / middle : 0;
       const farFromMean = sigma > 0 && Math.abs(value - mean) > DAY_SIGMAS * sigma;
-      return row !== median && (farFromMedian || farFromMean);
+      return (
+        row !== median.row &&
+        (fromMedian >= DAY_DEVIATION || (fromMedian >= DAY_MIN_DEVIATION && farFromMean))
+      );
     })
-    .map((row) => ({ row, median, value: row[metric] }))
+    .map(({ row, value }) => ({ row, median: median.row, value }))
     .sort(
       (a, b) =>
         Math.abs(b.value - middle) - Math.abs(a.value - middle) ||
