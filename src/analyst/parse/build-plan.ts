@@ -1,4 +1,6 @@
 import { addDays, previousPeriod } from '../dates';
+import { addMonths } from '../dates/calendar';
+import { formatRange } from '../dates/labels';
 import { type MetricKey, metrics as registry } from '../metrics';
 import type { EntityDimension } from '../query';
 import type { Catalog, EntityMatch } from './entities';
@@ -38,7 +40,7 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
   if (!r.text) return { kind: 'clarify', reason: 'empty' };
   // Every word must be read or be filler: a word nothing understood is named back, never dropped.
   // Short words are chat shorthand ("ppl", "pls", "ur") far more often than a concept.
-  const unread = r.leftovers.filter((word) => word.length >= 4);
+  const unread = r.leftovers.filter((word) => word.length >= 4 || /\d/.test(word));
   if (unread.length) return { kind: 'clarify', reason: 'unread', words: [...new Set(unread)] };
   const accounts = r.entities.filter((e) => e.level === 'account');
   const named = r.entities.filter((e) => e.level !== 'account');
@@ -69,9 +71,10 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
   const period = resolvePeriod(r, ctx, defaultDays, notes);
   if ('decline' in period) return period.decline;
   const range = period.range;
-  const compare =
-    r.compare ??
-    (r.comparisonCue || diagnosis || r.intent?.kind === 'overview' ? previousLabelled(range) : undefined);
+  const compare = r.yearAgo
+    ? yearBefore(range, ctx, notes)
+    : (r.compare ??
+      (r.comparisonCue || diagnosis || r.intent?.kind === 'overview' ? previousLabelled(range) : undefined));
   const base = { range, filters, scopeNames, notes };
   const metrics = r.metrics;
   const first = metrics[0];
@@ -79,6 +82,21 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
 
   if (r.intent?.kind === 'fatigue')
     return { ...base, kind: 'fatigue', compare: compare ?? previousLabelled(range) };
+  if (r.intent?.kind === 'anomalies') {
+    const within = named[0];
+    return {
+      ...base,
+      kind: 'anomalies',
+      compare: compare ?? previousLabelled(range),
+      ...(first ? { metric: first } : {}),
+      ...(within
+        ? {
+            filters: [...filters, { dimension: within.level, op: 'in' as const, values: within.ids }],
+            scopeNames: [...scopeNames, within.name],
+          }
+        : {}),
+    };
+  }
   if (
     r.intent?.kind === 'why' ||
     (movement.test(r.text) && (r.compare || r.comparisonCue) && (level || r.rankCue) && first)
@@ -102,7 +120,7 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       ...(r.having.length ? { having: r.having } : {}),
     };
   }
-  if (r.intent?.kind === 'overview' && !first && !level)
+  if (r.intent?.kind === 'overview' && !first && !level && !named.length)
     return { ...base, kind: 'overview', compare: compare ?? previousLabelled(range) };
 
   const wanted = metrics.length ? metrics : [];
@@ -163,7 +181,26 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
     };
   }
 
-  const rankLevel = level && (level !== 'account' || accounts.length !== 1) ? level : undefined;
+  // "biggest spenders last month", "highest cpc last week": a superlative with no level named ranks
+  // campaigns, and says so, rather than answering one total. A comparative between periods ("was
+  // September better than August") is not a ranking.
+  const unlevelled =
+    !level &&
+    !entity &&
+    !accounts.length &&
+    !r.groups.length &&
+    !r.compare &&
+    !r.comparisonCue &&
+    metrics.length > 0 &&
+    /\b(top|bottom|best|worst|highest|lowest|most|least|fewest|biggest|smallest|largest|cheapest|priciest|strongest|weakest|spenders|rank\w*)\b/.test(
+      r.text,
+    );
+  if (unlevelled) notes.push('No level was named, so this ranks campaigns.');
+  const rankLevel = unlevelled
+    ? 'campaign'
+    : level && (level !== 'account' || accounts.length !== 1)
+      ? level
+      : undefined;
   const listing = /\b(show|list|all|every|each)\b/.test(r.text);
   if (
     rankLevel &&
@@ -174,7 +211,7 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       r.having.length ||
       (!entity && !metrics.length && listing))
   ) {
-    const metric = first ?? (r.having[0]?.metric as MetricKey | undefined) ?? 'spend';
+    const metric = first ?? (r.having[0]?.metric as MetricKey | undefined) ?? unnamedMetric(r, notes);
     const extra = [...metrics.slice(1), ...r.having.map((h) => h.metric as MetricKey)].filter(
       (m) => m !== metric,
     );
@@ -240,6 +277,26 @@ export function objectiveWords(objective: string): string {
 
 function groupOf(entity: EntityMatch): CompareGroup {
   return { label: entity.name, filters: [{ dimension: entity.level, op: 'in', values: entity.ids }] };
+}
+
+/**
+ * The metric a ranking with none named goes by: "best" and "worst" ask about results (return on
+ * ad spend for sales campaigns only, else cost per result); "top" and plain lists go by spend.
+ */
+function unnamedMetric(r: Reading, notes: string[]): MetricKey {
+  if (
+    !/\b(best|worst|perform\w*|under ?perform\w*|out ?perform\w*|strongest|weakest|winners?|losers?|efficient|effective)\b/.test(
+      r.text,
+    )
+  )
+    return 'spend';
+  const objective = r.filters.find((f) => f.dimension === 'objective');
+  const sales = objective?.values.includes('OUTCOME_SALES') && !objective.values.includes('OUTCOME_LEADS');
+  const metric: MetricKey = sales ? 'roas' : 'cpa';
+  notes.push(
+    `No metric was named, so “best” and “worst” are judged by ${sales ? 'return on ad spend (ROAS)' : 'cost per result (CPA)'}.`,
+  );
+  return metric;
 }
 
 function defaultAdviceLevel(action: AdviceAction): EntityDimension {
@@ -312,12 +369,13 @@ function resolvePeriod(
     notes.push('“All time” starts on the first day with data in the connected accounts.');
     return { range: { start, end, label: 'all time' } };
   }
-  if (!r.range) {
+  const asked = r.range ?? (r.compare ? periodAfter(r.compare, ctx.today) : undefined);
+  if (!asked) {
     notes.push(`No period was named, so this covers the last ${defaultDays} days.`);
     return { range: fallback };
   }
   const lastData = ctx.catalog.lastDay;
-  const range = { ...r.range };
+  const range = { ...asked };
   if (lastData && range.end > lastData && range.end >= ctx.today) {
     const end = lastData < range.end ? lastData : range.end;
     if (end < range.start) {
@@ -325,10 +383,13 @@ function resolvePeriod(
         r.intent?.kind === 'why' ||
         r.intent?.kind === 'overview' ||
         r.intent?.kind === 'advice' ||
-        r.intent?.kind === 'fatigue';
+        r.intent?.kind === 'fatigue' ||
+        r.intent?.kind === 'anomalies';
+      const name = asked.label.replace(/\s*\(.*\)\s*$/, '');
+      const dates = `${asked.start}${asked.end !== asked.start ? ` to ${asked.end}` : ''}`;
       if (flexible) {
         notes.push(
-          `${r.range.label} has no data yet, so this looks at the last full days with data instead.`,
+          `${name.charAt(0).toUpperCase()}${name.slice(1)} (${dates}) has no data yet, so this looks at the last ${defaultDays} full days with data instead.`,
         );
         return {
           range: {
@@ -341,7 +402,7 @@ function resolvePeriod(
       return {
         decline: {
           kind: 'decline',
-          message: `There is no data yet for ${r.range.label} (${r.range.start}${r.range.end !== r.range.start ? ` to ${r.range.end}` : ''}): the latest day with data is ${lastData}. Meta's figures for a day arrive after it ends.`,
+          message: `There is no data yet for ${name} (${dates}): the latest day with data is ${lastData}. Meta's figures for a day arrive after it ends.`,
           suggestions: [
             'How much did I spend yesterday?',
             'How much did I spend in the last 7 days?',
@@ -353,7 +414,26 @@ function resolvePeriod(
     notes.push('Today has no data yet, so the period stops at the latest day with data.');
     range.end = end;
     // The label's own dates ("November 1–20") would now disagree with the range.
-    range.label = `${r.range.label.replace(/\s*\(.*\)\s*$/, '')} so far`;
+    range.label = `${asked.label.replace(/\s*\(.*\)\s*$/, '')} so far`;
   }
   return { range };
+}
+
+/** "vs last week" alone: the period from the day after it, as long as it, cut at yesterday. */
+function periodAfter(compare: Period, today: string): Period {
+  const start = addDays(compare.end, 1);
+  const longest = addDays(compare.end, spanDays(compare));
+  const yesterday = addDays(today, -1);
+  if (start > yesterday) return { start: today, end: today, label: 'today' };
+  const end = longest < yesterday ? longest : yesterday;
+  return { start, end, label: formatRange({ start, end }) };
+}
+
+/** Year over year: the same dates a year earlier, said plainly when no data goes back that far. */
+function yearBefore(range: Period, ctx: BuildContext, notes: string[]): Period {
+  const start = addMonths(range.start, -12);
+  const end = addMonths(range.end, -12);
+  if (ctx.catalog.firstDay && end < ctx.catalog.firstDay)
+    notes.push(`The data starts on ${ctx.catalog.firstDay}, so the year-earlier period has no figures.`);
+  return { start, end, label: `the same dates a year earlier (${formatRange({ start, end })})` };
 }

@@ -12,6 +12,8 @@ export function isFollowUp(next: Reading): boolean {
   if (next.followUp) return true;
   const changesSomething =
     next.range ||
+    next.compare ||
+    next.yearAgo ||
     next.lifetime ||
     next.entities.length ||
     next.filters.length ||
@@ -43,6 +45,7 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   delete merged.ordinal;
   if (next.ordinal !== undefined) merged.ordinal = next.ordinal;
 
+  let comparing = next.comparisonCue;
   // Period: a new one replaces the old; "compare that with August" keeps the old and adds August.
   if (next.range && next.comparisonCue && !next.compare && prev.range) {
     merged.compare = next.range;
@@ -51,17 +54,29 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
     merged.lifetime = false;
     if (next.compare) merged.compare = next.compare;
     else delete merged.compare;
+  } else if (next.compare) {
+    // "vs last month": the earlier period stays and gets a comparison.
+    merged.compare = next.compare;
   } else if (next.lifetime) {
     merged.lifetime = true;
     delete merged.range;
   } else if (dayBefore.test(next.text) && prev.range) {
-    merged.range = { ...previousPeriod(prev.range), label: 'the period before' };
-    delete merged.compare;
-  } else if (!next.comparisonCue) {
+    const before = { ...previousPeriod(prev.range), label: 'the period before' };
+    // "compare that with the week before" keeps the period and sets the one before beside it.
+    if (/\b(?:compare[ds]?|vs|versus|against|next to)\b/.test(next.text)) merged.compare = before;
+    else {
+      merged.range = before;
+      delete merged.compare;
+      merged.comparisonCue = false;
+      comparing = false;
+    }
+  } else if (!comparing) {
     delete merged.compare;
     merged.comparisonCue = false;
   }
-  if (next.comparisonCue && !merged.compare) merged.comparisonCue = true;
+  if (comparing && !merged.compare) merged.comparisonCue = true;
+  if (next.yearAgo) merged.yearAgo = true;
+  else if (next.range || next.compare) delete merged.yearAgo;
 
   if (next.metrics.length)
     merged.metrics = next.additive ? [...new Set([...prev.metrics, ...next.metrics])] : next.metrics;

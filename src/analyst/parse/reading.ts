@@ -20,7 +20,7 @@ import {
   type ShapeGrain,
 } from './rules/cues';
 import { FILLERS } from './rules/fillers';
-import { findFragments } from './rules/fragments';
+import { findFragments, findLooseNames } from './rules/fragments';
 import { findThresholds } from './rules/thresholds';
 import { findUnsupported, type Unsupported } from './unsupported';
 import { correctTypos, findLevels, findTerms } from './vocabulary';
@@ -102,6 +102,10 @@ function prepare(question: string): string {
       .replace(/[—–]/g, ' , ')
   );
 }
+
+/** Words that can end a "from … to …" ordering. */
+const ENDS =
+  'best|worst|highest|lowest|cheapest|most expensive|priciest|biggest|smallest|largest|most|least|fewest|top|bottom|strongest|weakest';
 
 const exclusionBefore =
   /(?:excluding|exclude|except(?: for)?|without|not|minus|other than|apart from|leave out|leaving out|ignoring|ignore|besides|but not|bar)\s+(?:the\s+|for\s+)?(?:campaign|ad ?set|ad|account)?\s*$/;
@@ -231,15 +235,25 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   reading.groups = fragments.groups;
   for (const span of fragments.spans) take(span[0], span[1] - span[0]);
 
+  // Metrics in the order the question names them: the first one leads a ranking.
+  const metricsNamed: { metric: MetricKey; index: number }[] = [];
   for (const cost of costPer(text)) {
-    if (!reading.metrics.includes(cost.metric)) reading.metrics.push(cost.metric);
+    metricsNamed.push(cost);
     take(cost.index, cost.length);
   }
+  let sortedByMetric = false;
   for (const term of findTerms(text)) {
     if (term.value.kind !== 'metric') continue;
-    if (!reading.metrics.includes(term.value.metric)) reading.metrics.push(term.value.metric);
+    metricsNamed.push({ metric: term.value.metric, index: term.index });
+    // "retargeting ad sets by roas": "by" before a metric orders a list.
+    if (
+      /\b(?:by|sorted by|ordered by|ranked by)\s+$/.test(text.slice(Math.max(0, term.index - 12), term.index))
+    )
+      sortedByMetric = true;
     take(term.index, term.length);
   }
+  for (const { metric } of metricsNamed.sort((a, b) => a.index - b.index))
+    if (!reading.metrics.includes(metric)) reading.metrics.push(metric);
 
   // Intents before level words: "how are my ads doing" needs its "ads".
   reading.intent = takeCues(intentCues, true)[0];
@@ -271,36 +285,50 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     reading.pick = 'weekday';
 
   reading.rankCue =
+    sortedByMetric ||
     /\b(top|bottom|rank\w*|list|leaderboard|which|who|whose)\b/.test(text) ||
     /\bwhat (?:campaign|ad ?set|ad|creative|account)s?\b/.test(reading.text);
-  // "worst week": the pick cue took the word, but its direction still counts.
-  const direction =
-    takeCues(directionCues, true)[0] ??
-    (reading.pick
-      ? directionCues.find((c) => new RegExp(c.pattern.source).test(reading.text))?.value
-      : undefined);
-  if (direction) reading.direction = direction;
   const limit = rankingLimit(text);
   if (limit) {
     reading.limit = limit.value;
     take(limit.index, limit.length);
   }
+  // "ranked from best to worst", "highest to lowest": the first end says which way.
+  const fromTo = new RegExp(
+    `(?<![a-z0-9])(?:from\\s+)?(${ENDS})\\s+(?:to|down to|through)\\s+(?:the\\s+)?(${ENDS})(?![a-z0-9])`,
+  ).exec(text);
+  const ordered = fromTo
+    ? directionCues.find((c) => new RegExp(`^(?:${c.pattern.source})$`).test(fromTo[1] ?? ''))
+    : undefined;
+  if (fromTo && ordered) take(fromTo.index, fromTo[0].length);
+  // "worst week": the pick cue took the word, but its direction still counts.
+  const direction =
+    ordered?.value ??
+    takeCues(directionCues, true)[0] ??
+    (reading.pick
+      ? directionCues.find((c) => new RegExp(c.pattern.source).test(reading.text))?.value
+      : undefined);
+  if (direction) reading.direction = direction;
+
+  const loose = findLooseNames(text, catalog);
+  reading.filters.push(...loose.filters);
+  for (const [from, to] of loose.spans) take(from, to - from);
 
   readReferences(reading, text);
   reading.sideBySide =
     /\b(vs|versus|or|against|next to|side by side|compared? (?:to|with)?|and)\b/.test(reading.text) &&
     reading.entities.length >= 2;
-  reading.leftovers = leftovers(text, catalog);
+  reading.leftovers = [...loose.unclear, ...leftovers(text, catalog)];
   return reading;
 }
 
 function readReferences(reading: Reading, text: string): void {
   const lead = reading.text;
   reading.followUp =
-    /^(?:and|but|what about|how about|ok|okay|so|now|same|also|then|only|just|compare (?:that|it|this)|split (?:that|it|this)|break (?:that|it|this)|show (?:me )?(?:the|its|it|that)|put|what was it|what was its|how much did (?:the|it|that)|why|and the)\b/.test(
+    /^(?:and|but|what about|how about|ok|okay|so|now|same|also|then|only|just|which one|which of (?:them|these|those)|compare (?:that|it|this)|split (?:that|it|this)|break (?:that|it|this)|show (?:me )?(?:the|its|it|that)|put|what was it|what was its|how much did (?:the|it|that)|why|and the)\b/.test(
       lead,
     ) ||
-    /\b(?:it|its|that|those|them|these|this one|that one|the other|same way|the same|the two|both of them|of those|of them)\b/.test(
+    /\b(?:it|its|that|those|them|these|this one|that one|the other|same way|the same|the two|both of them|of those|of them|the (?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top|bottom) one)\b/.test(
       lead,
     );
   const ordinal =
@@ -418,7 +446,8 @@ function protectedWords(catalog: Catalog): Set<string> {
 
 function leftovers(text: string, catalog: Catalog): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(/[a-z][a-z0-9'.]*/g)) {
+  // A number no rule read ("between 100 and 500" once unsupported) may be a condition: named back.
+  for (const match of text.matchAll(/[a-z$][a-z0-9'.]*|\$?\d[\d.]*%?x?/g)) {
     const word = match[0].replace(/['.]+$/, '').replace(/'s$/, '');
     if (!word || FILLERS.has(word) || catalog.nameWords.has(word)) continue;
     out.push(word);
@@ -465,9 +494,11 @@ function periods(
   const range = first ? { start: first.start, end: first.end, label: first.label } : undefined;
   // "vs last week" with no main period still names the comparison; the plan builder then takes
   // the period after it. A bare "the previous period" only needs its words read.
-  const provisional = { start: addDays(today, -30), end: addDays(today, -1) };
-  const found = comparisonCue ? resolveComparison(text, today, range ?? provisional) : undefined;
-  const comparison = found && (range || found.explicit) ? found : undefined;
+  const found = comparisonCue
+    ? resolveComparison(text, today, range ?? { start: addDays(today, -30), end: addDays(today, -1) })
+    : undefined;
+  const comparison =
+    found && (range || (found.explicit && fixedComparison(text, today, found))) ? found : undefined;
   const spans = [first, found].flatMap((match) =>
     match ? [{ index: match.index, length: match.matched.length }] : [],
   );
@@ -478,6 +509,15 @@ function periods(
       : {}),
     spans,
   };
+}
+
+/**
+ * Whether a comparison names its own dates ("vs last week") rather than dates relative to the main
+ * period ("the week before"): only the first kind can stand without a main period.
+ */
+function fixedComparison(text: string, today: string, found: Period): boolean {
+  const other = resolveComparison(text, today, { start: addDays(today, -7), end: addDays(today, -1) });
+  return other?.start === found.start && other.end === found.end;
 }
 
 /** The calendar month before the one `day` falls in. */

@@ -30,8 +30,17 @@ export async function resolveReferences(
   let referenced = previous.referenced;
   const earlier = buildPlan(previous, context);
   if (earlier.kind === 'ranking' && earlier.level !== 'objective') {
-    referents = { level: earlier.level, labels: await rankedLabels(earlier) };
-    referenced = undefined;
+    const labels = await rankedLabels(earlier);
+    referents = { level: earlier.level, labels };
+    // Earlier turns are re-read without their references resolved: "the first one" then "the
+    // other one" still needs to know which row the first reference named.
+    const earlierOrdinal = previous.ordinal;
+    referenced =
+      earlierOrdinal === undefined
+        ? undefined
+        : earlierOrdinal === -1
+          ? labels.length - 1
+          : earlierOrdinal - 1;
   }
   if (!referents || referents.labels.length === 0) return reading;
   let index = reading.ordinal === -1 ? referents.labels.length - 1 : (reading.ordinal ?? 1) - 1;

@@ -29,16 +29,21 @@ export type Intent =
   | { kind: 'why' }
   | { kind: 'fatigue' }
   | { kind: 'overview' }
+  | { kind: 'anomalies' }
   | { kind: 'advice'; action: AdviceAction };
+
+// Who or what "how is ... doing" asks about; intents read before levels, so "my ads" is claimed here.
+const SUBJECT =
+  'i|we|it|things|everything|stuff|results|(?:the |our |my )?(?:account|accounts|ads|campaigns|ad sets|creatives|performance|numbers)';
 
 /** Intent cues, first match wins. Advice before why: "how do I bring my CPA down" asks for action. */
 export const intentCues: Cue<Intent>[] = [
   cue(
-    '(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop running|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund',
+    '(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop(?: running| spending on)?|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund',
     { kind: 'advice', action: 'pause' },
   ),
   cue(
-    'scale|put more money (?:behind|into|on)|more money|extra \\$?\\d+k?(?: to spend)?|increase (?:the )?budget|double down|give more budget|gets? (?:it|the money|more)|deserves? more|invest more',
+    'scale|put more money (?:behind|into|on)|(?:more|extra|additional) (?:money|budget)|extra \\$?\\d+k?(?: to spend)?|increase (?:the )?budget|double down|give more budget|gets? (?:it|the money|more)|deserves? more(?: money| budget| spend)?|invest more',
     { kind: 'advice', action: 'scale' },
   ),
   cue(
@@ -46,10 +51,10 @@ export const intentCues: Cue<Intent>[] = [
     { kind: 'advice', action: 'move' },
   ),
   cue(
-    'quick wins?|top priorit(?:y|ies)|what should i (?:do|focus on|fix|change)|what to (?:do|fix)|bring (?:my |our |the )?\\w+ down|lower (?:my |our )?(?:cpa|cpc|cpm|costs?)|improve (?:my |our )?(?:roas|cpa|ctr|results|performance)|recommendations?|any advice|suggestions?|what do you (?:suggest|recommend)|do about it',
+    'quick wins?|top priorit(?:y|ies)|what should i (?:do|focus on|fix|change)|what to (?:do|fix)|bring (?:my |our |the )?\\w+ down|lower (?:my |our )?(?:cpa|cpc|cpm|costs?)|improve (?:my |our )?(?:roas|cpa|ctr|results|performance)|recommendations?|any advice|suggestions?|what do you (?:suggest|recommend)|what would you (?:do|change|fix)|do about it',
     { kind: 'advice', action: 'priority' },
   ),
-  cue('rule check|list them|flag (?:any|all)', { kind: 'advice', action: 'rule' }),
+  cue('rule check|list them|flag', { kind: 'advice', action: 'rule' }),
   cue(
     'fatigue[ds]?|fatiguing|wearing out|worn out|burn(?:ed|t)? out|burning out|getting stale|gone stale|stale|tired|refresh(?:ed|ing)?|replace|swap out|(?:frequency|freq) (?:keeps )?(?:climbing|rising|going up)',
     { kind: 'fatigue' },
@@ -58,9 +63,14 @@ export const intentCues: Cue<Intent>[] = [
     "why|what(?:'s| is) behind|what (?:caused|drove|happened|explains)|reasons?|explain|cause[ds]?|where is it coming from|coming from|dragging (?:it|them|us)? ?down|what changed|root cause|driving (?:it|this|that)",
     { kind: 'why' },
   ),
+  // "How was last week?": the period is cut out first, so the question can end right after its verb.
   cue(
-    'how (?:am i|are we|is it|are things|are my ads|are our ads|are the ads|are my campaigns|did we|did i|did my ads|did our ads) (?:doing|going|performing|looking|do)?|overview|summary|summari[sz]e|recap|snapshot|kpis?|health ?check|state of (?:the )?(?:account|ads)|at a glance|big picture|how (?:is|was) (?:the )?(?:account|performance)|in numbers',
+    `how(?:'s| is| are| was| were| did| do| does| has| have| am)(?: (?:${SUBJECT}))?(?: been)?(?: (?:doing|going|performing|looking|holding up|do|go|look|perform|turn out|turning out)|\\s*$)|overview|summary|summari[sz]e|recap|snapshot|kpis?|health ?check|state of (?:the )?(?:account|ads|play)|at a glance|big picture|in numbers`,
     { kind: 'overview' },
+  ),
+  cue(
+    'anomal\\w*|unusual|outliers?|spikes?|spiking|weird|strange|odd|abnormal|out of the ordinary|irregular\\w*|red flags?|anything off|stood out|surprises?|surprising',
+    { kind: 'anomalies' },
   ),
 ];
 
@@ -123,7 +133,10 @@ export const pickCues: Cue<ShapeGrain>[] = [
     '(?:which|what) month|(?:best|worst|highest|lowest|top|biggest|cheapest|peak|record|strongest|weakest)(?: \\w+)? month',
     'month',
   ),
-  cue('when did (?:we|i)', 'day'),
+  cue(
+    'when did (?:we|i)|when (?:was|were|is|did)(?= (?:the |our |my |it |they )?(?:highest|lowest|best|worst|cheapest|priciest|biggest|most|least|peak)\\b)',
+    'day',
+  ),
 ];
 
 /** Meta objectives by the words marketers use for them, with their legacy names. */

@@ -52,6 +52,7 @@ breakdown detail details detailed info information answer question curious wonde
 platform overall across whole level levels thing things stuff spot spotted
 going gone goes getting got gotten hit hitting hits reached reaching landing landed
 currently today's yesterday's week's month's
+plus people folks leaderboard fewer drops dips jumps happen happened happening ones
 would've could've should've isn't aren't wasn't weren't didn't doesn't don't haven't hasn't
 `.split(/\s+/);
 

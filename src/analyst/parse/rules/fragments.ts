@@ -1,4 +1,4 @@
-import type { Catalog } from '../entities';
+import { type Catalog, normalise } from '../entities';
 import type { CompareGroup, Filters } from '../plan';
 import { findTerms } from '../vocabulary';
 import { FILLERS } from './fillers';
@@ -188,4 +188,134 @@ function plural(level: Level): string {
 
 function title(words: string): string {
   return words.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
+/** Words that start some name yet are too ordinary to narrow a question on their own. */
+const ordinaryStarts = new Set([
+  'end',
+  'day',
+  'new',
+  'old',
+  'last',
+  'first',
+  'best',
+  'top',
+  'high',
+  'low',
+  'past',
+]);
+
+interface NameIndex {
+  /** Each name, space-padded, by level. */
+  padded: [FragmentLevel, string][];
+  /** Words that open a name or a part of one ("Retargeting - …", "… | Lookalike 1%"), with those names. */
+  starts: Map<string, { level: FragmentLevel; key: string }[]>;
+}
+type FragmentLevel = Level | 'account';
+
+const indexCache = new WeakMap<Catalog, NameIndex>();
+
+function nameIndex(catalog: Catalog): NameIndex {
+  let index = indexCache.get(catalog);
+  if (!index) {
+    const starts = new Map<string, { level: FragmentLevel; key: string }[]>();
+    for (const entity of catalog.entities)
+      for (const word of new Set(
+        entity.name.split(/\s+[-–—:]\s+|\|/).map((part) => normalise(part).split(' ')[0]),
+      ))
+        if (word) starts.set(word, [...(starts.get(word) ?? []), { level: entity.level, key: entity.key }]);
+    index = { padded: catalog.entities.map((e) => [e.level, ` ${e.key} `]), starts };
+    indexCache.set(catalog, index);
+  }
+  return index;
+}
+
+/** A question names a handful of things; a crafted one must not cost a scan of every name per word. */
+const MAX_LOOSE_RUNS = 8;
+
+/**
+ * Name words no other rule read: "only retargeting", "end of season sale roas", "what about image".
+ * A run of them written as in some name (two or more words, or one word that opens a name or a
+ * part of one) narrows to the names holding it, at the broadest level that has it (for one word,
+ * the broadest level where it opens a name), as a bare exclusion does. A run that is also part of an account's name is named back as unclear: the
+ * reader may mean the account.
+ */
+export function findLooseNames(text: string, catalog: Catalog): FragmentReading & { unclear: string[] } {
+  const out: FragmentReading & { unclear: string[] } = { filters: [], groups: [], spans: [], unclear: [] };
+  const index = nameIndex(catalog);
+  const tokens = [...text.matchAll(/[a-z0-9][a-z0-9%$.']*/g)].map((m) => ({
+    word: m[0].replace(/[.']+$/, ''),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+  const holders = (phrase: string) => index.padded.filter(([, key]) => key.includes(` ${phrase} `));
+  let runs = 0;
+  for (let i = 0; i < tokens.length && runs < MAX_LOOSE_RUNS; i++) {
+    const first = tokens[i];
+    if (
+      !first ||
+      !catalog.nameWords.has(first.word) ||
+      FILLERS.has(first.word) ||
+      notFragments.has(first.word)
+    )
+      continue;
+    runs++;
+    let last = i;
+    let phrase = first.word;
+    if (!holders(phrase).length) continue;
+    for (let j = i + 1; j < tokens.length; j++) {
+      const next = tokens[j];
+      const previous = tokens[j - 1];
+      if (!next || !previous || next.start - previous.end > 2 || !catalog.nameWords.has(next.word)) break;
+      const longer = `${phrase} ${next.word}`;
+      if (!holders(longer).length) break;
+      phrase = longer;
+      last = j;
+    }
+    // A run ends on a word of its own, not on "of" or "the".
+    while (last > i && FILLERS.has(tokens[last]?.word ?? '')) {
+      last--;
+      phrase = phrase.slice(0, phrase.lastIndexOf(' '));
+    }
+    const words = phrase.split(' ').filter((w) => !FILLERS.has(w) && /[a-z]/.test(w));
+    const single = words.length === 1 && last === i;
+    const opens = index.starts.get(first.word);
+    if (!words.length || (single && (!opens || ordinaryStarts.has(first.word)))) continue;
+    // One word is read where it opens names ("video" ads, not the "Brand Video" campaign); a longer
+    // run wherever it is written.
+    const level = single && opens ? openingLevel(opens) : broadest(holders(phrase).map(([l]) => l));
+    if (!level) {
+      out.unclear.push(...words);
+      continue;
+    }
+    const start = first.start;
+    const end = tokens[last]?.end ?? first.end;
+    const excluded = exclusion.exec(text.slice(0, start));
+    out.filters.push({ dimension: level, op: excluded ? 'not_contains' : 'contains', values: [phrase] });
+    out.spans.push([excluded ? excluded.index : start, end]);
+    i = last;
+  }
+  return out;
+}
+
+const LEVELS: FragmentLevel[] = ['account', 'campaign', 'adset', 'ad'];
+
+/** The broadest level, or none when an account holds the words: the reader may mean the account. */
+function broadest(levels: FragmentLevel[]): Level | undefined {
+  const found = LEVELS.find((l) => levels.includes(l));
+  return found === 'account' ? undefined : found;
+}
+
+/**
+ * The level a word opening names at several levels means. Ad set names that repeat their campaign's
+ * name ("Retargeting - Cart | US") open with the same word as it: that is the campaign. A word that
+ * also opens unrelated names at a narrower level ("Video - Founder Story" ads beside a "Video
+ * Viewers" ad set) is ambiguous, and left for the reader to say.
+ */
+function openingLevel(opens: { level: FragmentLevel; key: string }[]): Level | undefined {
+  const top = broadest(opens.map((o) => o.level));
+  if (!top) return undefined;
+  const tops = opens.filter((o) => o.level === top).map((o) => `${o.key} `);
+  const nested = opens.every((o) => o.level === top || tops.some((key) => `${o.key} `.startsWith(key)));
+  return nested ? top : undefined;
 }

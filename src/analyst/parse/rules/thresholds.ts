@@ -1,4 +1,4 @@
-import type { MetricKey } from '../../metrics';
+import { type MetricKey, metrics } from '../../metrics';
 import type { Having } from '../plan';
 import { findTerms } from '../vocabulary';
 
@@ -52,12 +52,33 @@ export interface Threshold {
  */
 export function findThresholds(text: string): Threshold[] {
   const out: Threshold[] = [];
+  // "spend between $100 and $500": both ends count, so the range is inclusive.
+  const between = new RegExp(`(?<![a-z0-9])between\\s+${NUMBER}\\s+(?:and|to)\\s+${NUMBER}(?![a-z0-9])`, 'g');
+  for (const match of text.matchAll(between)) {
+    const unit = match[3] ?? match[6];
+    const dollar = match[1] ?? match[4];
+    const built = build(text, match.index, match[0].length, 'gte', dollar, match[2], unit);
+    const high = Number(match[5]);
+    if (!built || !Number.isFinite(high)) continue;
+    out.push(built, { ...built, having: { ...built.having, op: 'lte', value: high }, length: 0 });
+  }
+  // "zero purchases", "no leads": a count of nothing is "at most 0" (counts are never negative).
+  for (const match of text.matchAll(/(?<![a-z0-9])(?:zero|no|0|not a single|not one)\s+/g)) {
+    const end = match.index + match[0].length;
+    const term = findTerms(text.slice(end, end + 40)).find((t) => t.index === 0 && t.value.kind === 'metric');
+    if (term?.value.kind !== 'metric' || metrics[term.value.metric].kind !== 'sum') continue;
+    out.push({
+      having: { metric: term.value.metric, op: 'lte', value: 0 },
+      index: match.index,
+      length: end - match.index + term.length,
+    });
+  }
   const before = new RegExp(`(?<![a-z0-9])(${CMP})\\s+${NUMBER}(?![a-z0-9])`, 'g');
   const after = new RegExp(`(?<![a-z0-9])${NUMBER}\\s+(plus|or more|or less)(?![a-z0-9])`, 'g');
   for (const match of text.matchAll(before)) {
     const op = opOf(match[1] ?? '');
     const built = build(text, match.index, match[0].length, op, match[2], match[3], match[4]);
-    if (built) out.push(built);
+    if (built && !out.some((t) => overlaps(t, built))) out.push(built);
   }
   for (const match of text.matchAll(after)) {
     const op = opOf(match[5] ?? '');

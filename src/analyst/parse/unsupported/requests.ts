@@ -43,6 +43,8 @@ const specs: CueSpec[] = [
     cue: `(?:(?:can|could|would|will) you|please|i want you to|i need you to|i'd like you to|help me|go ahead and) (?:please |pls |also |just |now )?(?:(?:${CHANGE}|${MOVE})(?: [a-z0-9$%.']+){0,4} (?:${TARGETS})|(?:${ADJUST})(?: [a-z0-9$%.']+){0,4} (?:${SETTINGS}))`,
     ...readOnly,
   },
+  // "pause Carousel - Bestsellers #102": the name is blanked out before this table is read.
+  { cue: `^ ?${POLITE}(?:${CHANGE}) ?$`, ...readOnly },
   {
     cue: '(?:can|could|would|will) you (?:please )?(?:pause|unpause|turn off|turn on|switch off|switch on|stop|launch|duplicate|delete|boost|kill|activate|deactivate|archive) (?:it|them|those|these|that|this)',
     ...readOnly,
