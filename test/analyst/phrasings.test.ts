@@ -608,10 +608,8 @@ describe('why questions', () => {
     ['why did roas drop', 'roas', LAST_7],
     ['what happened to roas last week', 'roas', LAST_WEEK],
     ['explain the cpa spike', 'cpa', LAST_7],
-    ['why did conversions drop', 'cpa', LAST_7],
-    ['what caused the drop in revenue', 'roas', LAST_7],
     ["what's behind the roas decline", 'roas', LAST_7],
-    ['why are we getting fewer leads', 'cpa', LAST_7],
+    ['why did cost per lead rise', 'cpa', LAST_7],
   ])('%s', (question, metric, range) => {
     expect(parse(question)).toMatchObject({ kind: 'why', metric, range });
   });
@@ -620,6 +618,10 @@ describe('why questions', () => {
     ['why did spend go up last week', 'spend'],
     ['why is ctr down', 'ctr'],
     ['why did cpm go up last week', 'cpm'],
+    // Counts and revenue are sums: the campaigns that moved them are the answer.
+    ['why did conversions drop', 'conversions'],
+    ['what caused the drop in revenue', 'revenue'],
+    ['why are we getting fewer leads', 'leads'],
   ])('other metrics are explained by what changed: %s', (question, metric) => {
     expect(parse(question)).toMatchObject({ kind: 'change', metric, level: 'campaign' });
   });

@@ -104,7 +104,8 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
     const metric = first ?? 'cpa';
     const against = compare ?? previousLabelled(range);
     if (isCostPerResult(metric)) return { ...base, kind: 'why', metric: 'cpa', compare: against };
-    if (metric === 'roas' || metric === 'revenue' || metric === 'roi' || metric === 'aov')
+    // Revenue is a sum: which campaigns moved it is its answer, as for spend or conversions.
+    if (metric === 'roas' || metric === 'roi' || metric === 'aov')
       return { ...base, kind: 'why', metric: 'roas', compare: against };
     return { ...base, kind: 'change', metric, level: level ?? 'campaign', compare: against };
   }
@@ -303,10 +304,12 @@ function defaultAdviceLevel(action: AdviceAction): EntityDimension {
   return action === 'pause' || action === 'rule' ? 'ad' : 'campaign';
 }
 
+/**
+ * Cost-per-result ratios are explained by the CPM, CTR and conversion-rate decomposition; counts
+ * (conversions, purchases, leads) are sums, explained by the campaigns that moved them.
+ */
 function isCostPerResult(metric: MetricKey): boolean {
-  return ['cpa', 'cost_per_purchase', 'cost_per_lead', 'cvr', 'conversions', 'purchases', 'leads'].includes(
-    metric,
-  );
+  return ['cpa', 'cost_per_purchase', 'cost_per_lead', 'cvr'].includes(metric);
 }
 
 function directionFor(direction: Direction | undefined, metric: MetricKey): 'asc' | 'desc' {
