@@ -143,6 +143,17 @@ describe('comparisons, overviews and advice', () => {
     expect(plan).toMatchObject({ kind: 'compare', metrics: ['roas'] });
     expect(plan.kind === 'compare' && plan.groups.map((g) => g.label)).toEqual([campaignA, campaignB]);
   });
+  it('two name groups, each with its level word, are set side by side', () => {
+    const plan = parse('revenue for the video ads vs the image ads last 30 days');
+    expect(plan).toMatchObject({ kind: 'compare', metrics: ['revenue'] });
+    expect(plan.kind === 'compare' && plan.groups.map((g) => g.filters)).toEqual([
+      [{ dimension: 'ad', op: 'contains', values: ['video'] }],
+      [{ dimension: 'ad', op: 'contains', values: ['image'] }],
+    ]);
+  });
+  it.each(['what should I cut to save money?', 'where are we wasting money?'])('advice: %s', (question) => {
+    expect(parse(question)).toMatchObject({ kind: 'advice', action: 'pause' });
+  });
   it.each([
     'how are my ads doing?',
     'give me a summary of last week',

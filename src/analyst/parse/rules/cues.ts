@@ -39,7 +39,7 @@ const SUBJECT =
 /** Intent cues, first match wins. Advice before why: "how do I bring my CPA down" asks for action. */
 export const intentCues: Cue<Intent>[] = [
   cue(
-    '(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop(?: running| spending on)?|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund',
+    '(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop(?: running| spending on)?|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund|save (?:money|budget|cash)|wast(?:e|ed|ing)(?: (?:money|budget|spend|cash))?|cut costs?|money pits?',
     { kind: 'advice', action: 'pause' },
   ),
   cue(

@@ -179,6 +179,32 @@ export function findFragments(text: string, catalog: Catalog): FragmentReading {
     out.filters.push({ dimension: level, op: 'not_contains', values: [word] });
     out.spans.push([start, end]);
   }
+  return asGroups(text, out);
+}
+
+/**
+ * "the bestsellers ads vs the founder story ads": two name filters at one level joined by a
+ * comparison word are two sides to set against each other, not one filter that needs both names.
+ */
+function asGroups(text: string, out: FragmentReading): FragmentReading {
+  if (out.groups.length) return out;
+  const sides = out.filters
+    .map((filter, index) => ({ filter, span: out.spans[index] as [number, number] }))
+    .filter(({ filter }) => filter.op === 'contains');
+  for (let i = 0; i + 1 < sides.length; i++) {
+    const a = sides[i];
+    const b = sides[i + 1];
+    if (!a || !b || a.filter.dimension !== b.filter.dimension) continue;
+    const between = text.slice(a.span[1], b.span[0]);
+    if (!/\b(?:vs|versus|or|against|compared (?:to|with)|next to)\b/.test(between)) continue;
+    const level = a.filter.dimension as Level;
+    out.groups = [a, b].map(({ filter }) => ({
+      label: `${title(filter.values[0] ?? '')} ${plural(level)}`,
+      filters: [filter],
+    }));
+    out.filters = out.filters.filter((filter) => filter !== a.filter && filter !== b.filter);
+    return out;
+  }
   return out;
 }
 
