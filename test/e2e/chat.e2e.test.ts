@@ -129,4 +129,38 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
       await page.close();
     }
   }, 90_000);
+
+  it('reads a follow-up against the chat, and shows a decline once, with no figures', async () => {
+    // A user of their own: the free plan's three questions a day are this test's three.
+    const own = 'follower@example.com';
+    await connectDemoAccounts(t.app, await signUpUser(t.app, sink, own));
+    await t.app.meta.sync.runDue();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await logInToChat(page, baseUrl, own);
+      const input = page.getByLabel('Message', { exact: true });
+      const answers = page.getByRole('article', { name: 'Assistant message' });
+
+      await input.fill('How much did I spend in the last 7 days?');
+      await input.press('Enter');
+      await answers.first().getByRole('table').waitFor(WAIT);
+      await input.fill('and last month?');
+      await input.press('Enter');
+      // The follow-up is stated back as it was read: spend, last month.
+      await page.getByText(/Read as:\s*Spend, last month/).waitFor(WAIT);
+
+      const decline = 'Which age group has the best ROAS?';
+      await input.fill(decline);
+      await input.press('Enter');
+      const reason = page.getByText(/demographic/i);
+      await reason.first().waitFor(WAIT);
+      const last = answers.last();
+      expect(await reason.count()).toBe(1);
+      expect(await last.getByRole('table').count()).toBe(0);
+      expect(await last.locator('.recharts-wrapper').count()).toBe(0);
+      await shot(page, 'follow-up-and-decline');
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
 });
