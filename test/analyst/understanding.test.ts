@@ -239,3 +239,39 @@ describe('follow-ups read against the conversation', () => {
     });
   });
 });
+
+describe('readings found by probing with our own questions', () => {
+  it('"losing money" is a return under the spend, worst first', () => {
+    expect(parse('which campaigns are losing money')).toMatchObject({
+      kind: 'ranking',
+      level: 'campaign',
+      metric: 'roas',
+      direction: 'asc',
+      having: [{ metric: 'roas', op: 'lt', value: 1 }],
+    });
+  });
+  it('the biggest mover at a level is a change at that level, not the account decomposition', () => {
+    expect(parse('which adset had the biggest jump in cpa week over week')).toMatchObject({
+      kind: 'change',
+      metric: 'cpa',
+      level: 'adset',
+    });
+    expect(parse('why did cpa go up last week').kind).toBe('why');
+  });
+  it('two periods with no metric named compare the key figures', () => {
+    expect(parse('compare this month to last month')).toMatchObject({
+      kind: 'overview',
+      compare: { start: '2026-10-01', end: '2026-10-31' },
+    });
+  });
+  it('"between campaigns" groups by campaign', () => {
+    expect(parse("what's the split of spend between campaigns last month")).toMatchObject({
+      kind: 'ranking',
+      level: 'campaign',
+      metric: 'spend',
+    });
+  });
+  it('"trending" asks for a series, and is not corrected into "spending"', () => {
+    expect(parse('how is cpc trending this month')).toMatchObject({ kind: 'series', metrics: ['cpc'] });
+  });
+});

@@ -97,12 +97,17 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
         : {}),
     };
   }
-  if (
-    r.intent?.kind === 'why' ||
-    (movement.test(r.text) && (r.compare || r.comparisonCue) && (level || r.rankCue) && first)
-  ) {
+  const moversAsked = Boolean(
+    movement.test(r.text) && (r.compare || r.comparisonCue) && (level || r.rankCue) && first,
+  );
+  if (r.intent?.kind === 'why' || moversAsked) {
     const metric = first ?? 'cpa';
     const against = compare ?? previousLabelled(range);
+    const moversLevel = level === 'adset' || level === 'ad' || level === 'campaign' ? level : undefined;
+    // "Which ad set had the biggest jump in CPA": the movers at that level, not the account's
+    // decomposition; "why did CPA go up" keeps the decomposition.
+    if (moversLevel && (r.intent?.kind !== 'why' || moversLevel !== 'campaign'))
+      return { ...base, kind: 'change', metric, level: moversLevel, compare: against };
     if (isCostPerResult(metric)) return { ...base, kind: 'why', metric: 'cpa', compare: against };
     // Revenue is a sum: which campaigns moved it is its answer, as for spend or conversions.
     if (metric === 'roas' || metric === 'roi' || metric === 'aov')
@@ -249,7 +254,13 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       ...(r.compare || r.comparisonCue ? { compare: compare ?? previousLabelled(range) } : {}),
     };
   }
-  if (r.intent?.kind === 'overview' || accounts.length > 0 || r.filters.length > 0) {
+  // "compare this month to last month": no metric named, so the key figures of both.
+  if (
+    r.intent?.kind === 'overview' ||
+    accounts.length > 0 ||
+    r.filters.length > 0 ||
+    (r.range && r.compare)
+  ) {
     return { ...base, kind: 'overview', compare: compare ?? previousLabelled(range) };
   }
   return adsWords.test(r.text) ? { kind: 'clarify', reason: 'unmapped' } : { kind: 'refuse' };

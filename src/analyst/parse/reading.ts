@@ -212,6 +212,16 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     reading.having.push(threshold.having);
     take(threshold.index, threshold.length);
   }
+  // "losing money", "unprofitable": a return under the spend, worst first.
+  const losing =
+    /\b(?:losing (?:us )?money|lose money|lost money|losing cash|unprofitable|not profitable|in the red|below break ?even|under ?water)\b/.exec(
+      text,
+    );
+  if (losing) {
+    reading.having.push({ metric: 'roas', op: 'lt', value: 1 });
+    reading.direction = 'bad';
+    take(losing.index, losing[0].length);
+  }
 
   // "sales campaigns", "lead-objective campaigns", "the sales campaigns' ad sets": the objective,
   // before names ("Catalog Sales"), and only next to a level word or the word "objective".
@@ -259,7 +269,7 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   reading.intent = takeCues(intentCues, true)[0];
 
   const by =
-    /\b(?:by|per|for each|for every|across|split(?: that| it| this)? (?:by|into)|broken (?:down|out) by|break(?: that| it| this)? down by|breakdown by|grouped by|each)\s+(ad ?sets?|adsets?|ad groups?|ads?|creatives?|campaigns?|accounts?|objectives?)\b/.exec(
+    /\b(?:by|per|for each|for every|across|between|among|amongst|split(?: that| it| this)? (?:by|into)|broken (?:down|out) by|break(?: that| it| this)? down by|breakdown by|grouped by|each)\s+(ad ?sets?|adsets?|ad groups?|ads?|creatives?|campaigns?|accounts?|objectives?)\b/.exec(
       text,
     );
   if (by) {

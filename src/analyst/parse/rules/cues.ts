@@ -116,7 +116,10 @@ export const grainCues: Cue<GrainCue>[] = [
   ),
   cue('monthly|per month|by month|each month|every month|month by month|month-by-month|a month', 'month'),
   cue('quarterly|per quarter|by quarter|each quarter|quarter by quarter', 'quarter'),
-  cue('trend(?:s|ing|line)?|over time|plot|chart|graph|timeline|evolution|evolve[ds]?|progression', 'trend'),
+  cue(
+    'trend|trends|trending|trendline|over time|plot|chart|graph|timeline|evolution|evolve[ds]?|progression',
+    'trend',
+  ),
 ];
 
 /** "Best day", "which week", "when did we spend the most": one time group singled out. */
