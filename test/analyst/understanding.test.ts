@@ -275,3 +275,14 @@ describe('readings found by probing with our own questions', () => {
     expect(parse('how is cpc trending this month')).toMatchObject({ kind: 'series', metrics: ['cpc'] });
   });
 });
+
+describe('a follow-up that names no period keeps the comparison', () => {
+  it('"and for X only" after a comparison compares X the same way', () => {
+    const account = catalog.entities.find((e) => e.level === 'account')?.name ?? '';
+    expect(parse(`and for ${account} only`, ['revenue in september', 'vs august?'])).toMatchObject({
+      range: { start: '2026-09-01', end: '2026-09-30' },
+      compare: { start: '2026-08-01', end: '2026-08-31' },
+      scopeNames: [account],
+    });
+  });
+});

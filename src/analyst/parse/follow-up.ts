@@ -70,9 +70,9 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
       merged.comparisonCue = false;
       comparing = false;
     }
-  } else if (!comparing) {
-    delete merged.compare;
-    merged.comparisonCue = false;
+  } else {
+    // No period named: the earlier period and its comparison hold ("and for Acme only").
+    merged.comparisonCue = prev.comparisonCue || comparing;
   }
   if (comparing && !merged.compare) merged.comparisonCue = true;
   if (next.yearAgo) merged.yearAgo = true;
