@@ -3,7 +3,7 @@ import { demoScenario, generateDemoData } from '../../src/analyst/demo/generate'
 import { catalogFromDataset } from '../../src/analyst/parse/catalog-from-dataset';
 import { parseQuestion } from '../../src/analyst/parse/parse-question';
 import type { Plan } from '../../src/analyst/parse/plan';
-import { editDistance } from '../../src/analyst/parse/vocabulary';
+import { editDistance } from '../../src/analyst/text/edit-distance';
 
 // No database: the names catalog is built from the demo data in memory.
 const today = '2026-11-20';

@@ -3,6 +3,8 @@
  * "seven days" as "7 days") while remembering where every character came from, so a match can be
  * reported as the exact substring of what the user typed.
  */
+import { plainCharacter } from '../text/normalise';
+import { createTypoCorrector } from '../text/typo-corrector';
 import { ALIASES, NUMBER_WORDS, PROTECTED, TOLERANCE, UNIT_WORDS } from './lexicon';
 
 export interface Normalized {
@@ -19,67 +21,21 @@ interface Segment {
   word: boolean;
 }
 
-const aliases = new Map(Object.entries(ALIASES));
-const tolerances = new Map(Object.entries(TOLERANCE));
 const numbers = new Map(Object.entries(NUMBER_WORDS));
 
-// Dashes and quotes that keyboards and phones substitute; the grammar only knows the ASCII ones.
-const CHAR_FIXES = new Map([
-  ['\u2013', '-'],
-  ['\u2014', '-'],
-  ['\u2212', '-'],
-  ['\u2018', "'"],
-  ['\u2019', "'"],
-  ['\u00a0', ' '],
-]);
-
-/** Optimal string alignment distance; a replaced letter costs 2 when `noSubstitution` (short words). */
-function typoDistance(a: string, b: string, noSubstitution: boolean): number {
-  const substitution = noSubstitution ? 2 : 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) (rows[0] as number[])[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const row = rows[i] as number[];
-    const above = rows[i - 1] as number[];
-    for (let j = 1; j <= b.length; j++) {
-      const same = a[i - 1] === b[j - 1];
-      let best = Math.min(
-        (above[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (above[j - 1] ?? 0) + (same ? 0 : substitution),
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      }
-      row[j] = best;
-    }
-  }
-  return rows[a.length]?.[b.length] ?? Number.POSITIVE_INFINITY;
-}
-
-// Typos rarely hit the first letter; requiring it keeps "blast" from becoming "last".
-function sameStart(word: string, canonical: string): boolean {
-  return word[0] === canonical[0] || (word[0] === canonical[1] && word[1] === canonical[0]);
-}
-
-export function correctWord(word: string): string {
-  const alias = aliases.get(word);
-  if (alias) return alias;
-  if (tolerances.has(word) || PROTECTED.has(word) || word.length < 3) return word;
-  let best = word;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const [canonical, tolerance] of tolerances) {
-    if (tolerance === 0 || Math.abs(canonical.length - word.length) > tolerance) continue;
-    if (!sameStart(word, canonical)) continue;
-    const distance = typoDistance(word, canonical, canonical.length <= 4);
-    if (distance <= tolerance && distance < bestDistance) {
-      best = canonical;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
+/**
+ * Typos rarely hit the first letter, so a correction must keep it ("blast" stays, not "last"); words of
+ * four letters or fewer forgive a dropped, doubled or swapped letter, never a replaced one ("list" is a
+ * word, not a typo of "last").
+ */
+const correctWord = createTypoCorrector({
+  words: new Map(Object.entries(TOLERANCE)),
+  aliases: new Map(Object.entries(ALIASES)),
+  protectedWords: PROTECTED,
+  minLength: 3,
+  sameStart: true,
+  noSubstitutionUpTo: 4,
+});
 
 function toSegments(original: string): Segment[] {
   const segments: Segment[] = [];
@@ -87,7 +43,7 @@ function toSegments(original: string): Segment[] {
     const from = match.index;
     const raw = match[0];
     const word = /^[A-Za-z]/.test(raw);
-    let out = word ? correctWord(raw.toLowerCase()) : (CHAR_FIXES.get(raw) ?? raw.toLowerCase());
+    let out = word ? correctWord(raw.toLowerCase()) : plainCharacter(raw);
     // chrono cannot split "10/1-10/15"; spaced out, it reads two dates that the grammar then joins.
     if (
       out === '-' &&

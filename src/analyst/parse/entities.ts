@@ -3,8 +3,9 @@ import Fuse from 'fuse.js';
 import { textArray } from '../../warehouse/sql-arrays';
 import type { Scope } from '../executor';
 import type { EntityDimension } from '../query';
+import { editDistance } from '../text/edit-distance';
+import { normalise } from '../text/normalise';
 import { queryRows, type WarehouseDb } from '../warehouse-db';
-import { editDistance } from './vocabulary';
 
 export interface CatalogEntity {
   level: Exclude<EntityDimension, 'objective'>;
@@ -26,14 +27,8 @@ export interface Catalog {
   lastDay?: string | undefined;
 }
 
-export function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[’‘`]/g, "'")
-    .replace(/[^a-z0-9%$.'\s]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+// Many parser files and tests import it from here, next to the catalog keys it builds.
+export { normalise };
 
 /** Everything the caller may ask about by name: only the accounts in scope. */
 export async function loadCatalog(db: WarehouseDb, scope: Scope): Promise<Catalog> {

@@ -1,5 +1,6 @@
 import { dimensions, type EntityDimension, entityDimensions } from '../dimensions';
 import { type MetricKey, metricKeys, metrics } from '../metrics';
+import { createTypoCorrector } from '../text/typo-corrector';
 
 /**
  * Words marketers use for each metric, from the metric registry. Phrases are matched longest
@@ -110,66 +111,18 @@ const keywords = [
     ].filter((word) => word.length >= 4),
   ),
 ];
-const keywordSet = new Set(keywords);
+
+// A typed word of eight letters or more may be two typos from a keyword, a shorter one only one; words
+// under five letters are left alone: they are too easily another real word ("last" is one from "least").
+const correctKeyword = createTypoCorrector({
+  words: new Map(keywords.map((keyword) => [keyword, 2])),
+  minLength: 5,
+  maxTyposForLength: (length) => (length >= 8 ? 2 : 1),
+});
 
 /** Corrects misspelt keywords (edit distance 1, or 2 for long words), leaving names and other words alone. */
 export function correctTypos(text: string, protectedWords: Set<string>): string {
-  // Short words are too easily another real word ("last" is one letter from "least").
-  return text.replace(/[a-z]{5,}/g, (word) => {
-    if (keywordSet.has(word) || protectedWords.has(word)) return word;
-    const allowed = word.length >= 8 ? 2 : 1;
-    let best: string | undefined;
-    let bestDistance = allowed + 1;
-    for (const keyword of keywords) {
-      if (Math.abs(keyword.length - word.length) > allowed) continue;
-      const distance = editDistance(word, keyword, allowed);
-      if (distance < bestDistance) {
-        best = keyword;
-        bestDistance = distance;
-      }
-    }
-    return best ?? word;
-  });
-}
-
-/** Damerau–Levenshtein (optimal string alignment), stopping early past `limit`. */
-export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
-  // The length gap alone is a lower bound; the parser calls this for every word against every name.
-  const gap = Math.abs(a.length - b.length);
-  if (gap > limit) return gap;
-  const cols = b.length + 1;
-  // Only cells within `limit` of the diagonal can stay within the limit; the rest stay "too far".
-  const band = Math.min(limit, a.length + cols);
-  const far = band + 1;
-  // Three rolling rows (two back for a transposition) instead of the whole matrix.
-  let beforePrev = new Int32Array(cols).fill(far);
-  let prev = new Int32Array(cols).fill(far);
-  let row = new Int32Array(cols).fill(far);
-  for (let j = 0; j <= band && j < cols; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const from = Math.max(1, i - band);
-    const to = Math.min(cols - 1, i + band);
-    if (from > 1) row[from - 1] = far;
-    row[0] = i <= band ? i : far;
-    let rowMin = row[0] as number;
-    for (let j = from; j <= to; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(
-        (prev[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (prev[j - 1] as number) + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, (beforePrev[j - 2] as number) + 1);
-      }
-      row[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (to + 1 < cols) row[to + 1] = far;
-    if (rowMin > limit) return rowMin;
-    [beforePrev, prev, row] = [prev, row, beforePrev];
-  }
-  return prev[cols - 1] as number;
+  return text.replace(/[a-z]{5,}/g, (word) => correctKeyword(word, protectedWords));
 }
 
 /** Metric and level phrases with where each sits, longest first (for rules that claim their words). */
