@@ -49,7 +49,7 @@ help know think find found check checking tell telling guys team client clients 
 recently lately currently anything something everything nothing really pretty very super kinda
 literally exactly precisely specifically quick brief briefly short simple simply again
 breakdown detail details detailed info information answer question curious wondering wonder
-platform overall across whole level levels thing things stuff spot spotted
+platform overall across whole level levels thing things stuff spot spotted hello thanks thank cheers
 going gone goes getting got gotten hit hitting hits reached reaching landing landed
 currently today's yesterday's week's month's
 plus people folks leaderboard fewer drops dips jumps happen happened happening ones
