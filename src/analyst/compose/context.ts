@@ -1,9 +1,10 @@
 import type { ContentItem, DataRow } from '../../shared/api/answer';
+import { dimensions } from '../dimensions';
 import { executeQuery, type QueryResult, type ResultRow, type Scope } from '../executor';
 import { type MetricKey, metrics } from '../metrics';
 import type { Catalog } from '../parse/entities';
 import type { Period } from '../parse/plan';
-import type { AnalyticsQueryInput, EntityDimension } from '../query';
+import { type AnalyticsQueryInput, type EntityDimension, entityDimensions } from '../query';
 import type { WarehouseDb } from '../warehouse-db';
 import { columnFor, columnsOf, sharedCurrency } from './columns';
 import { Evidence } from './evidence';
@@ -79,13 +80,10 @@ export function formatSpan(start: string, end: string): string {
   return `${a.month} ${a.date}, ${a.year} – ${b.month} ${b.date}, ${b.year}`;
 }
 
-export const levelLabel: Record<EntityDimension, { one: string; many: string }> = {
-  account: { one: 'account', many: 'accounts' },
-  campaign: { one: 'campaign', many: 'campaigns' },
-  adset: { one: 'ad set', many: 'ad sets' },
-  ad: { one: 'ad', many: 'ads' },
-  objective: { one: 'objective', many: 'objectives' },
-};
+/** Each level's words in answers ("ad set", "ad sets"), from the dimensions registry. */
+export const levelLabel: Record<EntityDimension, { one: string; many: string }> = Object.fromEntries(
+  entityDimensions.map((key) => [key, dimensions[key].label]),
+) as Record<EntityDimension, { one: string; many: string }>;
 
 export const text = (content: string, header?: string): ContentItem => ({
   type: 'text',

@@ -44,21 +44,8 @@ export function reasoningSection(ctx: ComposeContext, input: ReasoningInput): Co
       '- **Ads by creative:** ads with the same name (one creative in several ad sets or accounts) are counted together.',
     );
   }
-  const usesConversions = input.metrics.some((m) =>
-    [
-      'purchases',
-      'leads',
-      'conversions',
-      'revenue',
-      'cpa',
-      'roas',
-      'roi',
-      'cost_per_purchase',
-      'cost_per_lead',
-      'cvr',
-      'aov',
-    ].includes(m),
-  );
+  // Which metrics depend on the conversion event is the registry's to say.
+  const usesConversions = input.metrics.some((m) => metrics[m].dependsOnConversionEvent);
   if (usesConversions) {
     lines.push(
       '- **Conversion event:** purchases are counted once, from `omni_purchase` (else `purchase`, else the pixel purchase), although Meta reports them under all three; leads from `lead` (else the grouped or pixel lead); conversions = purchases + leads; revenue is the purchases’ conversion value.',
