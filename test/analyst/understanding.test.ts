@@ -271,6 +271,12 @@ describe('readings found by probing with our own questions', () => {
       metric: 'spend',
     });
   });
+  it('"since X launched" runs from the first day with data', () => {
+    expect(parse(`spend since ${campaignA} launched`)).toMatchObject({
+      kind: 'entity',
+      range: { start: catalog.firstDay },
+    });
+  });
   it('"trending" asks for a series, and is not corrected into "spending"', () => {
     expect(parse('how is cpc trending this month')).toMatchObject({ kind: 'series', metrics: ['cpc'] });
   });

@@ -199,7 +199,7 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     take(yearAgo.index, yearAgo[0].length);
   }
   const lifetime =
-    /\b(?:lifetime|all[- ]time|ever|since (?:the )?(?:beginning|start|launch)|since (?:it|they|we) (?:launched|started|began)|since day one|to date)\b/.exec(
+    /\b(?:lifetime|all[- ]time|ever|since (?:the )?(?:beginning|start|launch)|since\s+(?:(?:it|they|we|the campaign|the ad)\s+)?(?:launched|started|began|went live)|since day one|to date)\b/.exec(
       text,
     );
   if (lifetime && !reading.range) {
