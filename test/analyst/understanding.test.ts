@@ -292,3 +292,24 @@ describe('a follow-up that names no period keeps the comparison', () => {
     });
   });
 });
+
+describe('"lead campaigns" next to a lead metric', () => {
+  it('in a ranking by cost per lead, are the campaigns that bring leads, whatever their objective', () => {
+    const plan = parse('lead campaigns ranked from cheapest to priciest cost per lead, october');
+    expect(plan).toMatchObject({ kind: 'ranking', metric: 'cost_per_lead', direction: 'asc' });
+    expect('filters' in plan && plan.filters.some((f) => f.dimension === 'objective')).toBe(false);
+    expect('notes' in plan && plan.notes.join(' ')).toMatch(/campaigns that bring them/);
+  });
+  it('in a total, or as "lead gen" / "lead-objective", mean the objective', () => {
+    for (const question of [
+      'cost per lead for lead campaigns last month',
+      'rank lead gen campaigns by cost per lead',
+    ]) {
+      const plan = parse(question);
+      expect(
+        'filters' in plan && plan.filters.find((f) => f.dimension === 'objective')?.values,
+        question,
+      ).toContain('OUTCOME_LEADS');
+    }
+  });
+});

@@ -222,6 +222,7 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       (m) => m !== metric,
     );
     const everything = Boolean(r.byLevel || listing || r.having.length) && !r.limit;
+    const bringing = bringsTheResult(r.text, metric);
     return {
       ...base,
       kind: 'ranking',
@@ -230,8 +231,9 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       direction: directionFor(r.direction, metric),
       limit: r.limit ?? (everything ? ALL_ROWS : singular(r.text, rankLevel) ? 5 : 10),
       extraMetrics: [...new Set(extra)],
-      filters: entityFilters,
-      scopeNames: entityScope,
+      filters: bringing ? entityFilters.filter((f) => f.dimension !== 'objective') : entityFilters,
+      scopeNames: bringing ? entityScope.filter((name) => !/ campaigns$/.test(name)) : entityScope,
+      ...(bringing ? { notes: [...notes, bringing] } : {}),
       ...(r.having.length ? { having: r.having } : {}),
     };
   }
@@ -319,6 +321,23 @@ function defaultAdviceLevel(action: AdviceAction): EntityDimension {
  * Cost-per-result ratios are explained by the CPM, CTR and conversion-rate decomposition; counts
  * (conversions, purchases, leads) are sums, explained by the campaigns that moved them.
  */
+/**
+ * "Lead campaigns ranked by cost per lead": in a ranking by a result or its cost, "lead campaigns"
+ * are the campaigns that bring leads, which the ranking's volume floor already keeps; a campaign
+ * of another objective that brings leads is one of them. "Lead-objective" or "lead gen" campaigns
+ * still mean the objective.
+ */
+function bringsTheResult(text: string, metric: MetricKey): string | undefined {
+  const words: Partial<Record<MetricKey, RegExp>> = {
+    leads: /\bleads? campaigns?\b/,
+    cost_per_lead: /\bleads? campaigns?\b/,
+    purchases: /\b(?:purchase|sales) campaigns?\b/,
+    cost_per_purchase: /\b(?:purchase|sales) campaigns?\b/,
+  };
+  if (!words[metric]?.test(text)) return undefined;
+  return `“${metric === 'leads' || metric === 'cost_per_lead' ? 'Lead' : 'Sales'} campaigns” is read as the campaigns that bring them, whatever their objective.`;
+}
+
 function isCostPerResult(metric: MetricKey): boolean {
   return ['cpa', 'cost_per_purchase', 'cost_per_lead', 'cvr'].includes(metric);
 }
