@@ -30,7 +30,8 @@ const movement =
   /\b(up|down|increase[ds]?|decrease[ds]?|rise|rose|risen|rising|drop(?:ped|s)?|fall|fell|fallen|falling|spike[ds]?|jump(?:ed|s)?|worse|better|higher|lower|change[ds]?|so high|so low|declin\w*|grow\w*|grew|climb\w*|slip\w*|sink\w*|tank\w*|move[ds]?|movers?|shift\w*|swing\w*)\b/;
 
 /** Turns what a question says into the plan the composers answer, taking defaults out loud. */
-export function buildPlan(r: Reading, ctx: BuildContext): Plan {
+export function buildPlan(reading: Reading, ctx: BuildContext): Plan {
+  let r = reading;
   // ARLO is read-only, but "pause ads with over $100 spend and ROAS under 1" is a rule to apply:
   // it lists what the rule selects, and the note says ARLO does not pause anything itself.
   const ruleToApply = r.unsupported?.message.startsWith("I can't change") && r.having.length > 0;
@@ -57,7 +58,14 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
     ...r.excluded.map((e) => `all but ${e.name}`),
     ...r.filters.flatMap(filterWords),
   ];
-  if (r.report && !r.intent) return { kind: 'report', report: r.report, filters, scopeNames };
+  // The report covers fixed periods (the last 30 and 7 days): a report "for last month" is the key
+  // figures of the month asked, not a report of other dates.
+  const reportPeriod = Boolean(
+    r.report && !r.intent && (r.compare || r.lifetime || (r.range && !reportCovers(r.range, ctx.today))),
+  );
+  if (r.report && !r.intent && !reportPeriod)
+    return { kind: 'report', report: r.report, filters, scopeNames };
+  if (reportPeriod) r = { ...r, intent: { kind: 'overview' } };
 
   const notes: string[] = [];
   const diagnosis = r.intent?.kind === 'why' || r.intent?.kind === 'fatigue';
@@ -75,26 +83,26 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
     ? yearBefore(range, ctx, notes)
     : (r.compare ??
       (r.comparisonCue || diagnosis || r.intent?.kind === 'overview' ? previousLabelled(range) : undefined));
+  // A named campaign, ad set or ad narrows every kind of answer, diagnoses included.
+  const entity = named[0];
+  const entityFilters: Filters = entity
+    ? [...filters, { dimension: entity.level, op: 'in', values: entity.ids }]
+    : filters;
+  const entityScope = entity ? [...scopeNames, entity.name] : scopeNames;
   const base = { range, filters, scopeNames, notes };
+  const within = { ...base, filters: entityFilters, scopeNames: entityScope };
   const metrics = r.metrics;
   const first = metrics[0];
   const level = r.byLevel ?? r.levels[0];
 
   if (r.intent?.kind === 'fatigue')
-    return { ...base, kind: 'fatigue', compare: compare ?? previousLabelled(range) };
+    return { ...within, kind: 'fatigue', compare: compare ?? previousLabelled(range) };
   if (r.intent?.kind === 'anomalies') {
-    const within = named[0];
     return {
-      ...base,
+      ...within,
       kind: 'anomalies',
       compare: compare ?? previousLabelled(range),
       ...(first ? { metric: first } : {}),
-      ...(within
-        ? {
-            filters: [...filters, { dimension: within.level, op: 'in' as const, values: within.ids }],
-            scopeNames: [...scopeNames, within.name],
-          }
-        : {}),
     };
   }
   const moversAsked = Boolean(
@@ -107,12 +115,12 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
     // "Which ad set had the biggest jump in CPA": the movers at that level, not the account's
     // decomposition; "why did CPA go up" keeps the decomposition.
     if (moversLevel && (r.intent?.kind !== 'why' || moversLevel !== 'campaign'))
-      return { ...base, kind: 'change', metric, level: moversLevel, compare: against };
-    if (isCostPerResult(metric)) return { ...base, kind: 'why', metric: 'cpa', compare: against };
+      return { ...within, kind: 'change', metric, level: moversLevel, compare: against };
+    if (isCostPerResult(metric)) return { ...within, kind: 'why', metric: 'cpa', compare: against };
     // Revenue is a sum: which campaigns moved it is its answer, as for spend or conversions.
     if (metric === 'roas' || metric === 'roi' || metric === 'aov')
-      return { ...base, kind: 'why', metric: 'roas', compare: against };
-    return { ...base, kind: 'change', metric, level: level ?? 'campaign', compare: against };
+      return { ...within, kind: 'why', metric: 'roas', compare: against };
+    return { ...within, kind: 'change', metric, level: level ?? 'campaign', compare: against };
   }
   if (ruleToApply)
     notes.push('ARLO reads your accounts and changes nothing: these are the rows your rule selects.');
@@ -143,12 +151,20 @@ export function buildPlan(r: Reading, ctx: BuildContext): Plan {
       metrics: wanted.length ? wanted : ['spend', 'conversions', 'cpa'],
     };
   }
-  const entity = named[0];
-  const entityFilters: Filters = entity
-    ? [...filters, { dimension: entity.level, op: 'in', values: entity.ids }]
-    : filters;
-  const entityScope = entity ? [...scopeNames, entity.name] : scopeNames;
-
+  // "spend per account per month": a series is one line, so a split by level on top of it would be
+  // dropped; say so rather than answer half.
+  if ((r.pick || r.grain) && r.byLevel && r.byLevel !== entity?.level) {
+    const over = r.pick ?? (r.grain === 'trend' ? 'day' : r.grain);
+    const metric = registry[first ?? 'spend'].label;
+    return {
+      kind: 'decline',
+      message: `I can show ${metric} per ${over} or ${metric} by ${levelWord(r.byLevel)}, but not split both ways at once yet.`,
+      suggestions: [
+        `${metric} per ${over} ${range.label}`,
+        `${metric} by ${levelWord(r.byLevel)} ${range.label}`,
+      ],
+    };
+  }
   if (r.pick || r.grain) {
     const grain =
       r.pick ?? (r.grain === 'trend' ? (spanDays(range) > 93 ? 'week' : 'day') : r.grain) ?? 'day';
@@ -287,6 +303,15 @@ export function objectiveWords(objective: string): string {
     .replace(/_/g, ' ')
     .toLowerCase();
   return words === 'unknown' ? 'other' : words;
+}
+
+/** The report's own periods: the last 30 and the last 7 days. */
+function reportCovers(range: Period, today: string): boolean {
+  return range.end === addDays(today, -1) && [30, 7].some((days) => range.start === addDays(today, -days));
+}
+
+function levelWord(level: EntityDimension): string {
+  return level === 'adset' ? 'ad set' : level;
 }
 
 function groupOf(entity: EntityMatch): CompareGroup {

@@ -1,15 +1,21 @@
 import { previousPeriod } from '../dates';
+import { endOfMonth, startOfMonth } from '../dates/calendar';
 import type { EntityMatch } from './entities';
-import type { Reading } from './reading';
+import type { Filters, Period } from './plan';
+import { lastFullMonth, type Reading } from './reading';
+import { fragmentGroup } from './rules/fragments';
 
 /**
  * Whether a question leans on the turns before it: a lead-in ("and", "what about", "only"), a
  * reference ("it", "that", "the first one"), or a question that names no metric and no intent but
  * changes something (a period, a level, a filter).
  */
-export function isFollowUp(next: Reading): boolean {
+export function isFollowUp(next: Reading, prev?: Reading): boolean {
   if (next.unsupported || next.report) return false;
   if (next.followUp) return true;
+  // "worst?" after a ranking turns it around; after a total it says nothing to go on.
+  const ranked = prev && (prev.rankCue || prev.byLevel || prev.pick);
+  if (ranked && next.direction && !next.metrics.length && !next.intent && !next.levels.length) return true;
   const changesSomething =
     next.range ||
     next.compare ||
@@ -43,7 +49,12 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   };
   delete merged.unsupported;
   delete merged.ordinal;
+  delete merged.rankingSource;
   if (next.ordinal !== undefined) merged.ordinal = next.ordinal;
+  // "the second one", then "and its CPA": "its" is the row named just before, in the same ranking.
+  else if (!next.other && prev.ordinal !== undefined && rowPronoun.test(next.text))
+    merged.ordinal = prev.ordinal;
+  if (merged.ordinal !== undefined || next.other) merged.rankingSource = prev.rankingSource ?? prev;
 
   let comparing = next.comparisonCue;
   // Period: a new one replaces the old; "compare that with August" keeps the old and adds August.
@@ -61,7 +72,11 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
     merged.lifetime = true;
     delete merged.range;
   } else if (dayBefore.test(next.text) && prev.range) {
-    const before = { ...previousPeriod(prev.range), label: 'the period before' };
+    // "the month before" a calendar month is the calendar month before it, not the 31 days before.
+    const before =
+      /\bmonth\b/.test(next.text) && wholeMonth(prev.range)
+        ? lastFullMonth(prev.range.start)
+        : { ...previousPeriod(prev.range), label: 'the period before' };
     // "compare that with the week before" keeps the period and sets the one before beside it.
     if (/\b(?:compare[ds]?|vs|versus|against|next to)\b/.test(next.text)) merged.compare = before;
     else {
@@ -84,10 +99,17 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   if (next.byLevel) {
     merged.byLevel = next.byLevel;
     merged.levels = [next.byLevel];
+    // "daily spend", then "by campaign": the days give way to the campaigns unless both are named.
+    if (!next.grain && !next.pick) {
+      delete merged.grain;
+      delete merged.pick;
+    }
   } else if (next.levels.length) merged.levels = next.levels;
 
-  // A name at the same level replaces the earlier one ("and for Prospecting?"); at another level it narrows.
-  const entities = [...prev.entities];
+  // A name or name fragment at the same level replaces the earlier one ("and for Prospecting?",
+  // "and retargeting?"); at another level it narrows.
+  const fragmentLevels = next.filters.filter(isNameFragment).map((f) => f.dimension);
+  const entities = prev.entities.filter((e) => !fragmentLevels.includes(e.level));
   for (const entity of next.entities) {
     const at = entities.findIndex((e) => e.level === entity.level);
     if (at >= 0) entities.splice(at, 1, entity);
@@ -105,12 +127,22 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   }
   merged.mentioned = uniqueByName([...(prev.mentioned ?? prev.entities), ...next.entities]);
 
-  merged.filters = [
-    ...prev.filters.filter((f) => !next.filters.some((n) => n.dimension === f.dimension)),
-    ...next.filters,
-  ];
+  const kept = prev.filters.filter(
+    (f) =>
+      !next.filters.some((n) => n.dimension === f.dimension) &&
+      !(isNameFragment(f) && next.entities.some((e) => e.level === f.dimension)),
+  );
+  merged.filters = [...kept, ...next.filters];
   merged.excluded = [...prev.excluded, ...next.excluded];
   if (next.groups.length) merged.groups = next.groups;
+  // "ctr for carousel ads", then "vs static ads": the two fragments side by side.
+  const against = /^(?:vs|versus|compared (?:to|with)|against)\b/.test(next.text);
+  const side = next.filters.find(isNameFragment);
+  const earlier = side && prev.filters.find((f) => isNameFragment(f) && f.dimension === side.dimension);
+  if (against && side && earlier) {
+    merged.groups = [fragmentGroup(earlier), fragmentGroup(side)];
+    merged.filters = merged.filters.filter((f) => f !== side && f !== earlier);
+  }
   merged.having = [...prev.having, ...next.having];
 
   if (next.intent) merged.intent = next.intent;
@@ -125,6 +157,16 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   if (next.grain) merged.grain = next.grain;
   if (next.pick) merged.pick = next.pick;
   return merged;
+}
+
+const rowPronoun = /\b(?:it|its|it's|that one|this one)\b/;
+
+function isNameFragment(filter: Filters[number]): boolean {
+  return filter.op === 'contains' && filter.dimension !== 'account' && filter.dimension !== 'objective';
+}
+
+function wholeMonth(range: Period): boolean {
+  return range.start === startOfMonth(range.start) && range.end === endOfMonth(range.start);
 }
 
 function uniqueByName(entities: EntityMatch[]): EntityMatch[] {

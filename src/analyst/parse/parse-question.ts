@@ -31,7 +31,7 @@ export function readConversation(
 
 function next(previous: Reading | undefined, question: string, catalog: Catalog, today: string): Reading {
   const reading = readQuestion(question, { catalog, today });
-  if (previous && isFollowUp(reading)) return mergeFollowUp(previous, reading);
+  if (previous && isFollowUp(reading, previous)) return mergeFollowUp(previous, reading);
   return { ...reading, mentioned: reading.entities };
 }
 

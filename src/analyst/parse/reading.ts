@@ -74,6 +74,8 @@ export interface Reading {
   /** The rows of the last ranking a reference resolved against, and which one it named. */
   referents?: { level: EntityDimension; labels: string[] };
   referenced?: number | undefined;
+  /** The turn whose ranking a reference ("the second one", then "its CPA") points into. */
+  rankingSource?: Reading;
 }
 
 export interface ReadContext {
@@ -100,6 +102,13 @@ function prepare(question: string): string {
         '$1 1',
       )
       .replace(/[—–]/g, ' , ')
+      // Chat shorthand for periods: "roas lw vs pw". Left alone, short words pass as filler and the
+      // period would silently become the default one.
+      .replace(/\blw\b/gi, 'last week')
+      .replace(/\blm\b/gi, 'last month')
+      .replace(/\bpw\b/gi, 'the previous week')
+      // "what % of spend": a share is not a figure ARLO computes; as a word it is named back.
+      .replace(/(^|[^\d\s])\s*%/g, '$1 percent ')
   );
 }
 
@@ -163,6 +172,11 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     (exclusion ? reading.excluded : reading.entities).push(entity);
     if (exclusion) take(entity.index - exclusion[0].length, exclusion[0].length);
     take(entity.index, entity.length);
+  }
+  // "the leads account", "for the US account": a word of one account's name before "account".
+  for (const account of accountsByWord(text, catalog)) {
+    reading.entities.push(account);
+    take(account.index, account.length);
   }
   // The word joining two names ("X vs Y") belongs to the side-by-side: left in place, the date
   // grammar would read "vs last month" after Y as the period to compare with.
@@ -291,6 +305,8 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   const pick = takeCues(pickCues)[0];
   if (pick) reading.pick = pick;
   reading.grain = weekday ?? takeCues(grainCues.slice(1))[0];
+  // "cpa trend by week": the grain is named, and "trend" only says a series is wanted.
+  if (reading.grain && reading.grain !== 'trend') takeCues(grainCues.filter((c) => c.value === 'trend'));
   if (weekday && !pick && /\b(which|what|best|worst|cheapest|highest|lowest|most|least)\b/.test(text))
     reading.pick = 'weekday';
 
@@ -322,6 +338,7 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
 
   const loose = findLooseNames(text, catalog);
   reading.filters.push(...loose.filters);
+  if (!reading.groups.length) reading.groups = loose.groups;
   for (const [from, to] of loose.spans) take(from, to - from);
 
   readReferences(reading, text);
@@ -335,7 +352,7 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
 function readReferences(reading: Reading, text: string): void {
   const lead = reading.text;
   reading.followUp =
-    /^(?:and|but|what about|how about|ok|okay|so|now|same|also|then|only|just|which one|which of (?:them|these|those)|compare (?:that|it|this)|split (?:that|it|this)|break (?:that|it|this)|show (?:me )?(?:the|its|it|that)|put|what was it|what was its|how much did (?:the|it|that)|why|and the)\b/.test(
+    /^(?:and|but|vs|versus|compared (?:to|with)|against|what about|how about|ok|okay|so|now|same|also|then|only|just|which one|which of (?:them|these|those)|compare (?:that|it|this)|split (?:that|it|this)|break (?:that|it|this)|show (?:me )?(?:the|its|it|that)|put|what was it|what was its|how much did (?:the|it|that)|why|and the)\b/.test(
       lead,
     ) ||
     /\b(?:it|its|that|those|them|these|this one|that one|the other|same way|the same|the two|both of them|of those|of them|the (?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top|bottom) one)\b/.test(
@@ -535,4 +552,60 @@ export function lastFullMonth(day: string): Period {
   const start = addMonths(startOfMonth(day), -1);
   const { year, month } = parseDay(start);
   return { start, end: endOfMonth(start), label: `${MONTH_NAMES[month - 1]} ${year}` };
+}
+
+/** Words before "account" that say which account, not which one of them. */
+const notAccountWords = new Set([
+  'the',
+  'my',
+  'our',
+  'ad',
+  'ads',
+  'meta',
+  'facebook',
+  'instagram',
+  'main',
+  'whole',
+  'other',
+  'that',
+  'this',
+  'each',
+  'every',
+  'which',
+  'what',
+  'one',
+  'same',
+  'entire',
+  'an',
+  'a',
+]);
+
+/**
+ * "the leads account", "for the US account": one word of exactly one account's name, written after
+ * "the", "our" or a preposition, names that account (a word shared by several accounts names none).
+ */
+function accountsByWord(text: string, catalog: Catalog): EntityMatch[] {
+  const accounts = catalog.entities.filter((e) => e.level === 'account');
+  const out: EntityMatch[] = [];
+  for (const match of text.matchAll(
+    /\b(?:the|our|my|for|in|on|from|of|and|vs|versus)\s+([a-z0-9]+)\s+(?:ad\s+)?account\b/g,
+  )) {
+    const word = match[1] ?? '';
+    if (notAccountWords.has(word)) continue;
+    const holding = accounts.filter((a) => a.key.split(' ').includes(word));
+    const names = [...new Set(holding.map((a) => a.name))];
+    const account = holding[0];
+    if (!account || names.length !== 1) continue;
+    const index = match.index + match[0].indexOf(word, match[0].search(/\s/));
+    out.push({
+      level: 'account',
+      name: account.name,
+      ids: holding.map((a) => a.id),
+      accountIds: [...new Set(holding.map((a) => a.accountId))],
+      index,
+      length: match.index + match[0].length - index,
+      exact: false,
+    });
+  }
+  return out;
 }

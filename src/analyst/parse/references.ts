@@ -28,7 +28,9 @@ export async function resolveReferences(
   if (!referring) return reading;
   let referents = previous.referents;
   let referenced = previous.referenced;
-  const earlier = buildPlan(previous, context);
+  // After "the second one", the ranking referred to is the one before it, not that row's figures.
+  const source = previous.rankingSource ?? previous;
+  const earlier = buildPlan(source, context);
   if (earlier.kind === 'ranking' && earlier.level !== 'objective') {
     const labels = await rankedLabels(earlier);
     referents = { level: earlier.level, labels };

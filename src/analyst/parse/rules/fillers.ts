@@ -8,7 +8,7 @@ i we me my our us you your it its it's they them their this that these those the
 is are was were be been being am do does did done doing have has had having get got getting give
 gives gave show shown showing tell list see look looking want need like please pls plz thanks thx
 can could would should will shall may might must just only also too so then than now ok okay hey hi
-what what's whats which who whose whom how how's when where whats all any each every some much many
+what what's whats wats which who whose whom how how's when where whats all any each every some much many
 number amount total overall sum combined altogether whole entire full
 about around roughly approx approximately exactly really actually basically currently
 did's ya yo quick quickly give me let us let's lets please
@@ -32,7 +32,7 @@ break broken split splitting grouped group
 vs versus against compared compare comparison
 biggest most
 average avg blended attributed overall unique basis alone inside among counting including included
-if right way keeps keep while same same-way first second third next last other
+if right way keeps keep while instead rather same same-way first second third next last other
 rank ranked ranking order ordered sorted sort
 rise rising rose fall falling fell fallen apart climbing climb climbed sinks sinking sank slipped slipping
 jumped jump jumps spiked spike decline declined declining drop dropped dropping move moved moving

@@ -179,14 +179,49 @@ export function findFragments(text: string, catalog: Catalog): FragmentReading {
     out.filters.push({ dimension: level, op: 'not_contains', values: [word] });
     out.spans.push([start, end]);
   }
-  return asGroups(text, out);
+  return spelledAsInNames(asGroups(text, out), catalog);
+}
+
+/**
+ * Names are matched as stored ("Advantage+ Audience", "Static - Offer #121"), but a fragment is
+ * read from the normalised question ("advantage audience"): a fragment of several words also takes
+ * each other spelling the names at its level use, or it would match nothing and the answer would
+ * say so.
+ */
+function spelledAsInNames<T extends FragmentReading>(out: T, catalog: Catalog): T {
+  const respell = (filter: Filters[number]): Filters[number] => {
+    if (filter.op !== 'contains' && filter.op !== 'not_contains') return filter;
+    const values = filter.values.flatMap((value) => {
+      const words = value.split(' ').filter(Boolean);
+      if (words.length < 2) return [value];
+      const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const pattern = new RegExp(`(?<![a-z0-9])${escaped.join("[^a-z0-9%$.']+")}(?![a-z0-9])`, 'i');
+      // Names that hold the words as typed already match; only the others need their own spelling.
+      const spellings = new Set<string>();
+      let asTyped = false;
+      for (const entity of catalog.entities) {
+        if (entity.level !== filter.dimension) continue;
+        const found = pattern.exec(entity.name)?.[0];
+        if (!found) continue;
+        if (found.toLowerCase() === value) asTyped = true;
+        else spellings.add(found);
+      }
+      return asTyped || !spellings.size ? [value, ...spellings] : [...spellings];
+    });
+    return { ...filter, values };
+  };
+  return {
+    ...out,
+    filters: out.filters.map(respell),
+    groups: out.groups.map((group) => ({ ...group, filters: group.filters.map(respell) })),
+  };
 }
 
 /**
  * "the bestsellers ads vs the founder story ads": two name filters at one level joined by a
  * comparison word are two sides to set against each other, not one filter that needs both names.
  */
-function asGroups(text: string, out: FragmentReading): FragmentReading {
+function asGroups<T extends FragmentReading>(text: string, out: T): T {
   if (out.groups.length) return out;
   const sides = out.filters
     .map((filter, index) => ({ filter, span: out.spans[index] as [number, number] }))
@@ -206,6 +241,14 @@ function asGroups(text: string, out: FragmentReading): FragmentReading {
     return out;
   }
   return out;
+}
+
+/** One side of a comparison of name fragments: "Carousel ads". */
+export function fragmentGroup(filter: Filters[number]): CompareGroup {
+  return {
+    label: `${title(filter.values[0] ?? '')} ${plural(filter.dimension as Level)}`,
+    filters: [filter],
+  };
 }
 
 function plural(level: Level): string {
@@ -278,13 +321,11 @@ export function findLooseNames(text: string, catalog: Catalog): FragmentReading 
   let runs = 0;
   for (let i = 0; i < tokens.length && runs < MAX_LOOSE_RUNS; i++) {
     const first = tokens[i];
-    if (
-      !first ||
-      !catalog.nameWords.has(first.word) ||
-      FILLERS.has(first.word) ||
-      notFragments.has(first.word)
-    )
-      continue;
+    if (!first || !catalog.nameWords.has(first.word)) continue;
+    // "us" or "top" alone is not a name, but "US 25-44" written out is.
+    const weak = FILLERS.has(first.word) || notFragments.has(first.word);
+    const after = tokens[i + 1];
+    if (weak && (!after || after.start - first.end > 2 || !catalog.nameWords.has(after.word))) continue;
     runs++;
     let last = i;
     let phrase = first.word;
@@ -303,7 +344,9 @@ export function findLooseNames(text: string, catalog: Catalog): FragmentReading 
       last--;
       phrase = phrase.slice(0, phrase.lastIndexOf(' '));
     }
-    const words = phrase.split(' ').filter((w) => !FILLERS.has(w) && /[a-z]/.test(w));
+    if (weak && last === i) continue;
+    // A run of numbers written as in a name ("25-44") narrows as words do; one number alone does not.
+    const words = phrase.split(' ').filter((w) => (!FILLERS.has(w) || weak) && (/[a-z]/.test(w) || last > i));
     const single = words.length === 1 && last === i;
     const opens = index.starts.get(first.word);
     if (!words.length || (single && (!opens || ordinaryStarts.has(first.word)))) continue;
@@ -321,7 +364,7 @@ export function findLooseNames(text: string, catalog: Catalog): FragmentReading 
     out.spans.push([excluded ? excluded.index : start, end]);
     i = last;
   }
-  return out;
+  return spelledAsInNames(asGroups(text, out), catalog);
 }
 
 const LEVELS: FragmentLevel[] = ['account', 'campaign', 'adset', 'ad'];
