@@ -52,7 +52,9 @@ export class ComposeContext {
   /** "the last 7 days (Nov 13 – Nov 19, 2026)". */
   period(period: Period): string {
     const span = formatSpan(period.start, period.end);
-    const label = this.evidence.date(period.label);
+    // "yesterday (November 19, 2026)" already says its dates: one spelling of them is enough.
+    const words = period.label.replace(/\s*\([^()]*\d{4}[^()]*\)\s*$/, '');
+    const label = this.evidence.date(words);
     return label.includes(span) ? label : `${label} (${this.evidence.date(span)})`;
   }
 

@@ -75,7 +75,7 @@ function totals(ctx: ComposeContext, shape: Shape, rows: ResultRow[], before?: R
         const against = shape.compare ? ` against ${ctx.period(shape.compare)}` : '';
         return `**${ctx.period(shape.range)}**${against}:\n${lines.join('\n')}`;
       }
-      const first = `In ${ctx.period(shape.range)}: ${figures(ctx, row, shown)}.`;
+      const first = `For ${ctx.period(shape.range)}: ${figures(ctx, row, shown)}.`;
       return shape.compare && was
         ? `${first} Against ${ctx.period(shape.compare)}: ${changes(ctx, row, was, shown)}.`
         : first;

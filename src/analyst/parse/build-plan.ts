@@ -472,7 +472,8 @@ function resolvePeriod(
     notes.push('Today has no data yet, so the period stops at the latest day with data.');
     range.end = end;
     // The label's own dates ("November 1–20") would now disagree with the range.
-    range.label = `${asked.label.replace(/\s*\(.*\)\s*$/, '')} so far`;
+    const bare = asked.label.replace(/\s*\(.*\)\s*$/, '');
+    range.label = /\b(?:to date|so far)\b/.test(bare) ? bare : `${bare} so far`;
   }
   return { range };
 }
