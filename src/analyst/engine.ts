@@ -3,13 +3,13 @@ import { composePlan } from './compose/compose-plan';
 import { type AnalyticsListener, ComposeContext } from './compose/context';
 import type { EvidenceEntry } from './compose/evidence';
 import { clarifyAnswer } from './compose/fallback';
+import { rankingCut } from './compose/shape';
 import { withStatedQuestion } from './compose/stated-question';
 import { executeQuery, type QueryResult, type Scope } from './executor';
 import { createLlm, type Llm, type LlmConfig } from './llm/client';
 import { composeCustomQuery } from './llm/compose-query';
 import { mapQuestionWithLlm } from './llm/map-question';
 import { phraseReasoning } from './llm/phrase-reasoning';
-import { minimumVolume } from './metrics';
 import { buildPlan } from './parse/build-plan';
 import { type Catalog, cachedCatalog, loadCatalog } from './parse/entities';
 import { readConversation } from './parse/parse-question';
@@ -130,7 +130,6 @@ async function rankedLabels(
   catalog: Catalog,
   plan: Extract<Plan, { kind: 'ranking' }>,
 ): Promise<string[]> {
-  const floor = minimumVolume(plan.metric);
   const result = await executeQuery(
     request.db,
     request.scope,
@@ -139,10 +138,7 @@ async function rankedLabels(
       dimensions: [plan.level],
       filters: plan.filters,
       time: { range: plan.range },
-      order: { metric: plan.metric, direction: plan.direction },
-      limit: plan.limit,
-      ...(floor ? { minVolume: floor } : {}),
-      ...(plan.having ? { having: plan.having } : {}),
+      ...rankingCut(plan),
     },
     { currencyByAccount: catalog.currencyByAccount },
   );

@@ -2,6 +2,7 @@ import type { ComposeContext } from './compose/context';
 import { percentChange } from './compose/evidence';
 import { previousPeriod } from './dates';
 import type { ResultRow } from './executor';
+import { objectiveWords } from './objectives';
 import type { Filters, Period } from './parse/plan';
 
 /** Changes smaller than this are noise, not news (SPEC.md section 9: reports use a 20% threshold). */
@@ -84,7 +85,7 @@ function scaleOrFix(
   const average = num(peer, 'cpa');
   if (!peer || num(peer, 'conversions') === 0 || average <= 0) return undefined;
   const name = `**${row.campaign}**`;
-  const peers = `the average of ${ctx.value(peer, 'cpa')} for ${objectiveWords(String(peer.objective))} campaigns`;
+  const peers = `the average of ${ctx.value(peer, 'cpa')} for ${objectiveWords(String(peer.objective), 'similar')} campaigns`;
   if (conversions >= MIN_CONVERSIONS && cpa <= average * (1 - ANOMALY_THRESHOLD)) {
     return {
       priority: 2,
@@ -124,11 +125,6 @@ function cpaJump(
     impact: num(row, 'spend'),
     text: `Watch **${row.campaign}**: CPA rose ${ctx.evidence.change(before, after)} against the previous period (${ctx.value(earlier, 'cpa')} → ${ctx.value(row, 'cpa')}). Ask “why did CPA go up?” to see whether CPM, CTR or conversion rate moved.`,
   };
-}
-
-function objectiveWords(objective: string): string {
-  const words = objective.replace(/^OUTCOME_/, '').toLowerCase();
-  return words === 'unknown' ? 'similar' : words;
 }
 
 /** A campaign whose delivery or cost moved past the anomaly threshold between two periods. */

@@ -2,6 +2,7 @@ import type { AssistantMessage, ContentItem } from '../../shared/api/answer';
 import type { ResultRow } from '../executor';
 import { campaignRecommendations } from '../insights';
 import { type MetricKey, metrics } from '../metrics';
+import { objectiveGroups } from '../objectives';
 import type { Filters, Plan } from '../parse/plan';
 import { type ComposeContext, complex, levelLabel, table, tableRows, text } from './context';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
@@ -9,7 +10,6 @@ import { reasoningSection } from './reasoning';
 
 type AdvicePlan = Extract<Plan, { kind: 'advice' }>;
 
-const SALES = ['OUTCOME_SALES', 'CONVERSIONS', 'PRODUCT_CATALOG_SALES'];
 /** Below this share of the group's spend a row is too small to act on. */
 const MIN_SHARE = { campaign: 0.05, other: 0.02 };
 const LISTED = 5;
@@ -24,7 +24,9 @@ export async function composeAdvice(ctx: ComposeContext, plan: AdvicePlan): Prom
   const level = plan.level === 'objective' ? 'campaign' : plan.level;
   const probe = await ctx.run({ metrics: ['revenue'], filters: plan.filters, time: { range: plan.range } });
   const byRoas = probe.rows.some((row) => Number(row.revenue) > 0);
-  const salesObjectives = SALES.filter((o) => [...ctx.catalog.objectiveByCampaign.values()].includes(o));
+  const salesObjectives = objectiveGroups.sales.filter((o) =>
+    [...ctx.catalog.objectiveByCampaign.values()].includes(o),
+  );
   const hasObjective = plan.filters.some((f) => f.dimension === 'objective');
   const filters: Filters =
     byRoas && salesObjectives.length && !hasObjective && plan.action !== 'rule'

@@ -4,7 +4,7 @@ import { composeAdvice } from './advice';
 import { composeAnomalies } from './anomalies';
 import { composeChange } from './change';
 import type { ComposeContext } from './context';
-import { declineAnswer, unreadWordsAnswer } from './decline';
+import { declineAnswer, refuseAnswer, unreadWordsAnswer } from './decline';
 import { composeFatigue, composeWhy } from './diagnose';
 import { clarifyAnswer } from './fallback';
 import { composeQuery } from './query-answer';
@@ -39,13 +39,6 @@ export async function composePlan(
     case 'clarify':
       return plan.words?.length ? unreadWordsAnswer(plan.words) : clarifyAnswer();
     case 'refuse':
-      return declineAnswer(
-        'I can only help with questions about your Meta Ads performance: spend, results, costs and how your campaigns, ad sets and ads are doing.',
-        [
-          'How much did I spend last week?',
-          'Which campaigns had the best ROAS last month?',
-          'Why did my CPA go up?',
-        ],
-      );
+      return refuseAnswer();
   }
 }

@@ -4,11 +4,7 @@ import { type MetricKey, metrics } from '../metrics';
 import { isEntityDimension } from '../query';
 import { type ComposeContext, formatSpan, levelLabel } from './context';
 import type { Shape } from './shape';
-
-function sentenceList(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+import { sentenceList } from './words';
 
 function figures(ctx: ComposeContext, row: ResultRow | undefined, keys: MetricKey[]): string {
   return sentenceList(keys.map((key) => `${metrics[key].label} ${ctx.value(row, key)}`));

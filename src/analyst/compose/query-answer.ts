@@ -9,9 +9,9 @@ import { headline } from './headline';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 import { labelKeyOf, type QueryPlan, type Shape, shapeOf } from './shape';
+import { conditionWords } from './words';
 
 const MOVERS = 3;
-const opWords = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
 
 /**
  * The one composer for every plan that is a query over rows (totals, rankings, series, lookups,
@@ -181,10 +181,10 @@ function steps(shape: Shape): string[] {
 function excluded(ctx: ComposeContext, shape: Shape): string[] {
   const level =
     shape.dimension && isEntityDimension(shape.dimension) ? levelLabel[shape.dimension].many : 'rows';
-  const out = (shape.having ?? []).map((condition) => {
-    const limit = ctx.evidence.constant(condition.value, String(condition.value), 'threshold you set');
-    return `${level} outside your condition: only those with ${metrics[condition.metric].label} ${opWords[condition.op]} ${limit} are listed.`;
-  });
+  const out = (shape.having ?? []).map(
+    (condition) =>
+      `${level} outside your condition: only those with ${conditionWords(ctx, condition)} are listed.`,
+  );
   if (shape.minVolume) {
     const floor = ctx.evidence.constant(
       shape.minVolume.min,

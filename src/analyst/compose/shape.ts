@@ -81,6 +81,24 @@ export function labelKeyOf(dimension: Dimension): string {
   return dimension;
 }
 
+type RankingPlan = Extract<Plan, { kind: 'ranking' }>;
+
+/**
+ * A ranking's order, cut, thresholds and volume floor: the rows its answer shows, and the rows a
+ * later "the second one" points at, which must be the same.
+ */
+export function rankingCut(plan: RankingPlan): Pick<Shape, 'order' | 'limit' | 'having' | 'minVolume'> & {
+  order: NonNullable<Shape['order']>;
+} {
+  const floor = minimumVolume(plan.metric);
+  return {
+    order: { metric: plan.metric, direction: plan.direction },
+    limit: plan.limit,
+    ...(plan.having ? { having: plan.having } : {}),
+    ...(floor ? { minVolume: floor } : {}),
+  };
+}
+
 export async function shapeOf(ctx: ComposeContext, plan: QueryPlan): Promise<Shape> {
   const base = { filters: plan.filters, range: plan.range };
   switch (plan.kind) {
@@ -110,21 +128,16 @@ export async function shapeOf(ctx: ComposeContext, plan: QueryPlan): Promise<Sha
         chart: 'bar_chart',
         title: 'Side by side',
       };
-    case 'ranking': {
-      const floor = minimumVolume(plan.metric);
+    case 'ranking':
       return {
         ...base,
         metrics: rankingMetrics(plan.metric, plan.extraMetrics, plan.having),
         dimension: plan.level,
         labelKey: plan.level,
-        order: { metric: plan.metric, direction: plan.direction },
-        limit: plan.limit,
-        ...(plan.having ? { having: plan.having } : {}),
-        ...(floor ? { minVolume: floor } : {}),
+        ...rankingCut(plan),
         chart: 'bar_chart',
         title: `${capitalised(levelLabel[plan.level].many)} by ${metrics[plan.metric].label}`,
       };
-    }
     case 'breakdown': {
       const shown = [
         ...new Set<MetricKey>([plan.metric, 'spend', 'impressions', 'clicks', 'ctr', 'conversions', 'cpa']),

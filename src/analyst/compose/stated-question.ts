@@ -2,12 +2,10 @@ import type { AssistantMessage } from '../../shared/api/answer';
 import { type MetricKey, metrics } from '../metrics';
 import type { Having, Plan } from '../parse/plan';
 import { type ComposeContext, levelLabel } from './context';
-
-const opWords = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' } as const;
+import { conditionWords, sentenceList } from './words';
 
 function list(keys: readonly MetricKey[]): string {
-  const labels = keys.map((key) => metrics[key].label);
-  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+  return sentenceList(keys.map((key) => metrics[key].label));
 }
 
 /**
@@ -21,12 +19,7 @@ export function statedQuestion(ctx: ComposeContext, plan: Plan): string | undefi
   const period = plan.range.label;
   const against = 'compare' in plan && plan.compare ? ` against ${plan.compare.label}` : '';
   const conditions = (having: Having | undefined) =>
-    (having ?? [])
-      .map(
-        (h) =>
-          ` with ${metrics[h.metric].label} ${opWords[h.op]} ${ctx.evidence.constant(h.value, String(h.value), 'threshold you set')}`,
-      )
-      .join(' and');
+    (having ?? []).map((h) => ` with ${conditionWords(ctx, h)}`).join(' and');
   switch (plan.kind) {
     case 'total':
       return `${list(plan.metrics)}${scope}, ${period}${against}`;

@@ -1,7 +1,7 @@
 import type { AssistantMessage } from '../../shared/api/answer';
 import { type ComposeContext, formatSpan, levelLabel } from '../compose/context';
 import { composeShape } from '../compose/query-answer';
-import { capitalised, labelKeyOf, type Shape } from '../compose/shape';
+import { labelKeyOf, type Shape } from '../compose/shape';
 import { effectiveDimensions } from '../executor';
 import { type MetricKey, metrics } from '../metrics';
 import type { Period } from '../parse/plan';
@@ -64,7 +64,7 @@ export async function composeCustomQuery(
     ...(primary && !more.length ? { chart: isEntityDimension(primary) ? 'bar_chart' : 'line_chart' } : {}),
     title: primary
       ? `${metrics[lead].label} by ${dims.map((d) => (isEntityDimension(d) ? levelLabel[d].one : d)).join(' and ')}`
-      : capitalised('figures'),
+      : 'Figures',
   };
   return composeShape(ctx, shape, {
     filters: query.filters,

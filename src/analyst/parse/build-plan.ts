@@ -2,6 +2,7 @@ import { addDays, previousPeriod } from '../dates';
 import { addMonths } from '../dates/calendar';
 import { formatRange } from '../dates/labels';
 import { type MetricKey, metrics as registry } from '../metrics';
+import { objectiveWords } from '../objectives';
 import type { EntityDimension } from '../query';
 import type { Catalog, EntityMatch } from './entities';
 import type { AdviceAction, CompareGroup, Filters, Period, Plan } from './plan';
@@ -295,14 +296,6 @@ function filterWords(filter: Filters[number]): string[] {
   const level = filter.dimension === 'adset' ? 'ad sets' : `${filter.dimension}s`;
   const names = filter.values.map((v) => `“${v}”`).join(' or ');
   return [op === 'contains' ? `${level} named with ${names}` : `${level} without ${names} in the name`];
-}
-
-export function objectiveWords(objective: string): string {
-  const words = objective
-    .replace(/^OUTCOME_/, '')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-  return words === 'unknown' ? 'other' : words;
 }
 
 /** The report's own periods: the last 30 and the last 7 days. */

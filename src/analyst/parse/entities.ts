@@ -115,7 +115,8 @@ export interface EntityMatch {
 
 const levelOrder: CatalogEntity['level'][] = ['account', 'campaign', 'adset', 'ad'];
 
-function group(
+/** Every entity with the picked one's name at its level, as one match (an ad name can be in two accounts). */
+export function entityMatch(
   catalog: Catalog,
   picked: CatalogEntity,
   index: number,
@@ -178,7 +179,7 @@ export function findEntities(question: string, catalog: Catalog): EntityMatch[] 
     if (!found || !free(found.index, candidate.key.length)) continue;
     const sameKey = byLength.filter((e) => e.key === candidate.key);
     matches.push(
-      group(
+      entityMatch(
         catalog,
         pickLevel(sameKey, levelBefore(question, found.index)),
         found.index,
@@ -244,7 +245,7 @@ function fuzzyMatches(
       const top = best[0];
       if (!top) continue;
       const ties = best.filter((hit) => hit.item.key === top.item.key).map((hit) => hit.item);
-      results.push(group(catalog, pickLevel(ties, levelBefore(question, index)), index, length, false));
+      results.push(entityMatch(catalog, pickLevel(ties, levelBefore(question, index)), index, length, false));
       return [...results, ...fuzzyMatches(blank(question, index, length), catalog, free, budget)];
     }
   }

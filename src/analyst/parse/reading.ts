@@ -248,7 +248,7 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
         )?.[0] ?? '';
       const rest = text.slice(match.index + match[0].length + after.length);
       if (!/objective/.test(after) && !/^[ -]+(?:campaigns?|ad ?sets?|ads|creatives?)\b/.test(rest)) continue;
-      reading.filters.push({ dimension: 'objective', values: value, op: 'in' });
+      reading.filters.push({ dimension: 'objective', values: [...value], op: 'in' });
       take(match.index, match[0].length + after.length);
       break;
     }

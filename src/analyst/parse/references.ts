@@ -1,6 +1,6 @@
 import type { EntityDimension } from '../query';
 import { type BuildContext, buildPlan } from './build-plan';
-import type { EntityMatch } from './entities';
+import { type EntityMatch, entityMatch } from './entities';
 import type { Plan } from './plan';
 import type { Reading } from './reading';
 
@@ -65,16 +65,6 @@ export async function resolveReferences(
 }
 
 function entityNamed(context: BuildContext, level: EntityDimension, name: string): EntityMatch | undefined {
-  const same = context.catalog.entities.filter((e) => e.level === level && e.name === name);
-  const first = same[0];
-  if (!first) return undefined;
-  return {
-    level: first.level,
-    name,
-    ids: same.map((e) => e.id),
-    accountIds: [...new Set(same.map((e) => e.accountId))],
-    index: 0,
-    length: 0,
-    exact: true,
-  };
+  const first = context.catalog.entities.find((e) => e.level === level && e.name === name);
+  return first ? entityMatch(context.catalog, first, 0, 0, true) : undefined;
 }

@@ -1,3 +1,4 @@
+import { objectiveGroups } from '../../objectives';
 import type { AdviceAction } from '../plan';
 
 /**
@@ -142,19 +143,12 @@ export const pickCues: Cue<ShapeGrain>[] = [
   ),
 ];
 
-/** Meta objectives by the words marketers use for them, with their legacy names. */
-export const objectiveCues: Cue<string[]>[] = [
-  cue('sales|purchase|conversions?|catalog|shopping|ecom(?:merce)?', [
-    'OUTCOME_SALES',
-    'CONVERSIONS',
-    'PRODUCT_CATALOG_SALES',
-  ]),
-  cue('lead gen(?:eration)?|lead-gen|leadgen|leads?', ['OUTCOME_LEADS', 'LEAD_GENERATION']),
-  cue('traffic|link clicks?', ['OUTCOME_TRAFFIC', 'LINK_CLICKS']),
-  cue('brand awareness|awareness|brand|reach', ['OUTCOME_AWARENESS', 'BRAND_AWARENESS', 'REACH']),
-  cue('engagement', ['OUTCOME_ENGAGEMENT', 'POST_ENGAGEMENT', 'PAGE_LIKES']),
-  cue('app(?: install)?s?|app promotion', ['OUTCOME_APP_PROMOTION', 'APP_INSTALLS']),
+/** Meta objectives by the words marketers use for them. */
+export const objectiveCues: Cue<readonly string[]>[] = [
+  cue('sales|purchase|conversions?|catalog|shopping|ecom(?:merce)?', objectiveGroups.sales),
+  cue('lead gen(?:eration)?|lead-gen|leadgen|leads?', objectiveGroups.leads),
+  cue('traffic|link clicks?', objectiveGroups.traffic),
+  cue('brand awareness|awareness|brand|reach', objectiveGroups.awareness),
+  cue('engagement', objectiveGroups.engagement),
+  cue('app(?: install)?s?|app promotion', objectiveGroups.app),
 ];
-
-export const compareCue =
-  /(?<![a-z0-9])(?:vs|versus|compared?|comparison|against|next to|side by side|or|and|relative to|stack up)(?![a-z0-9])/;
