@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatChange } from '../../src/analyst/compose/evidence';
 import { addDays } from '../../src/analyst/dates';
 import { demoScenario } from '../../src/analyst/demo/generate';
 import { type Answer, answerQuestion } from '../../src/analyst/engine';
@@ -8,6 +7,7 @@ import { metaCampaigns } from '../../src/server/db/schema';
 import { type AssistantMessage, assistantMessageSchema, type ContentItem } from '../../src/shared/api/answer';
 import type { GraphInsightRow } from '../../src/warehouse/graph-types';
 import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
+import { expectTraced } from '../helpers/evidence';
 
 const today = '2026-11-20';
 let warehouse: DemoWarehouse;
@@ -97,15 +97,6 @@ function allTexts(message: AssistantMessage): string[] {
   ];
 }
 
-const numberToken = /\d+(?:,\d{3})*(?:\.\d+)?/g;
-
-/** Numbers inside names (e.g. "Lookalike 1%", "#301") are labels, not figures. */
-function withoutNames(text: string, names: string[]): string {
-  let out = text;
-  for (const name of names) out = out.split(name).join(' ');
-  return out.replaceAll(/`[^`]*`/g, ' ');
-}
-
 describe('every answer', () => {
   it('has the three sections in the shared contract, with raw numbers in tables', async () => {
     for (const question of questions) {
@@ -125,60 +116,24 @@ describe('every answer', () => {
     let checkedNumbers = 0;
     for (const question of questions) {
       const answer = await ask(question);
-      const computed = new Set<number>();
-      for (const result of answer.queries) {
-        for (const row of result.rows)
-          for (const value of Object.values(row)) if (typeof value === 'number') computed.add(value);
-      }
-      const shownTokens = new Set(answer.evidence.flatMap((entry) => entry.shown.match(numberToken) ?? []));
-
-      // 1. Each number in a text was written through the evidence trail.
-      for (const message of messagesOf(answer)) {
-        for (const text of allTexts(message)) {
-          for (const token of withoutNames(text, names).match(numberToken) ?? []) {
-            checkedNumbers++;
-            expect(shownTokens.has(token), `"${token}" in "${text.slice(0, 120)}" (${question})`).toBe(true);
-          }
-        }
-      }
-      // 2. Each evidence entry rests on what the executor returned.
-      for (const { shown, derivation } of answer.evidence) {
-        switch (derivation.kind) {
-          case 'value':
-            expect(computed.has(derivation.value), `${shown} (${question})`).toBe(true);
-            break;
-          case 'change':
-            expect(
-              computed.has(derivation.from) && computed.has(derivation.to),
-              `${shown} (${question})`,
-            ).toBe(true);
-            expect(shown).toBe(formatChange(derivation.from, derivation.to));
-            break;
-          case 'count': {
-            // Counted things are either the queries themselves or rows that a query returned.
-            const known = new Set<unknown>([...answer.queries, ...answer.queries.flatMap((q) => q.rows)]);
-            expect(derivation.items.length).toBe(derivation.value);
-            for (const item of derivation.items) expect(known.has(item), `${shown} (${question})`).toBe(true);
-            break;
-          }
-          case 'constant':
-            expect([
-              'formula factor',
-              'anomaly threshold',
-              'minimum volume',
-              'minimum impressions',
-              // Rules stated in answers: the advice's spend share, a user's own threshold.
-              'advice spend share',
-              'minimum spend share',
-              'threshold you set',
-              'rows asked for',
-            ]).toContain(derivation.why);
-            break;
-          case 'date':
-            expect(shown).not.toMatch(/\d{5,}/);
-            break;
-        }
-      }
+      checkedNumbers += expectTraced({
+        queries: answer.queries,
+        evidence: answer.evidence,
+        texts: messagesOf(answer).flatMap(allTexts),
+        names,
+        constants: [
+          'formula factor',
+          'anomaly threshold',
+          'minimum volume',
+          'minimum impressions',
+          // Rules stated in answers: the advice's spend share, a user's own threshold.
+          'advice spend share',
+          'minimum spend share',
+          'threshold you set',
+          'rows asked for',
+        ],
+        context: question,
+      });
     }
     expect(checkedNumbers).toBeGreaterThan(300);
   });

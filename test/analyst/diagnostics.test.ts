@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composePlan } from '../../src/analyst/compose/compose-plan';
 import { ComposeContext } from '../../src/analyst/compose/context';
-import { type EvidenceEntry, formatChange, percentChange } from '../../src/analyst/compose/evidence';
+import { type EvidenceEntry, percentChange } from '../../src/analyst/compose/evidence';
 import { addDays } from '../../src/analyst/dates';
 import { demoScenario } from '../../src/analyst/demo/generate';
 import { answerQuestion } from '../../src/analyst/engine';
@@ -13,6 +13,7 @@ import type { AnalyticsQueryInput } from '../../src/analyst/query';
 import type { AssistantMessage, ContentItem } from '../../src/shared/api/answer';
 import { loadDataset } from '../../src/warehouse/load';
 import { type DemoWarehouse, demoWarehouse } from '../helpers/demo-warehouse';
+import { expectTraced } from '../helpers/evidence';
 import { graphAccount, graphRow } from '../helpers/graph-rows';
 
 const today = '2026-11-20';
@@ -100,68 +101,21 @@ function tableRows(message: AssistantMessage): Record<string, unknown>[] {
     .flatMap((item) => item.data as Record<string, unknown>[]);
 }
 
-const numberToken = /\d+(?:,\d{3})*(?:\.\d+)?/g;
-
 /** Every number in the texts was written through the evidence trail, and each entry rests on query rows. */
 function expectTraceable({ message, queries, evidence }: Composed, names: string[]) {
-  const computed = new Set<number>([0]);
-  for (const result of queries)
-    for (const row of result.rows)
-      for (const v of Object.values(row)) if (typeof v === 'number') computed.add(v);
-  const shown = new Set(evidence.flatMap((entry) => entry.shown.match(numberToken) ?? []));
-  const longestFirst = [...names].sort((a, b) => b.length - a.length);
-  const texts = [
-    ...textsOf(message.analytics),
-    ...textsOf(message.reasoning),
-    ...textsOf(message.actionable_insights),
-  ];
-  let checked = 0;
-  for (const text of texts) {
-    let plain = text.replaceAll(/`[^`]*`/g, ' ');
-    for (const name of longestFirst) plain = plain.split(name).join(' ');
-    for (const token of plain.match(numberToken) ?? []) {
-      checked++;
-      expect(shown.has(token), `"${token}" in "${text.slice(0, 120)}"`).toBe(true);
-    }
-  }
+  const checked = expectTraced({
+    queries,
+    evidence,
+    texts: [
+      ...textsOf(message.analytics),
+      ...textsOf(message.reasoning),
+      ...textsOf(message.actionable_insights),
+    ],
+    names,
+    constants: ['formula factor', 'anomaly threshold', 'minimum impressions', 'minimum spend share'],
+    zeroIsComputed: true,
+  });
   expect(checked).toBeGreaterThan(0);
-  for (const { shown: text, derivation } of evidence) {
-    switch (derivation.kind) {
-      case 'value':
-        expect(computed.has(derivation.value), text).toBe(true);
-        break;
-      case 'change':
-        expect(computed.has(derivation.from) && computed.has(derivation.to), text).toBe(true);
-        expect(text).toBe(formatChange(derivation.from, derivation.to));
-        break;
-      case 'difference':
-        // A row absent from one period counts as zero there.
-        expect(computed.has(derivation.from) && computed.has(derivation.to), text).toBe(true);
-        break;
-      case 'share': {
-        const { part, whole } = derivation;
-        for (const v of [part.from, part.to, whole.from, whole.to]) expect(computed.has(v), text).toBe(true);
-        expect(text).toBe(`${Math.round(((part.to - part.from) / (whole.to - whole.from)) * 100)}%`);
-        break;
-      }
-      case 'count': {
-        const known = new Set<unknown>([...queries, ...queries.flatMap((q) => q.rows)]);
-        for (const item of derivation.items) expect(known.has(item), text).toBe(true);
-        break;
-      }
-      case 'constant':
-        expect([
-          'formula factor',
-          'anomaly threshold',
-          'minimum impressions',
-          'minimum spend share',
-        ]).toContain(derivation.why);
-        break;
-      case 'date':
-        expect(text).not.toMatch(/\d{5,}/);
-        break;
-    }
-  }
 }
 
 let entityNames: string[] = [];
