@@ -1,5 +1,5 @@
 import type { GraphDataset } from '../../warehouse/graph-types';
-import { type Catalog, type CatalogEntity, normalise } from './entities';
+import { type Catalog, catalogOf } from './entities';
 
 /**
  * The catalog a database loaded with `dataset` would give (`loadCatalog` over every account), built
@@ -25,22 +25,13 @@ export function catalogFromDataset(dataset: GraphDataset): Catalog {
       ads.set(row.ad_id, { name: row.ad_name, accountId: row.account_id });
     }
   }
-  const entities: CatalogEntity[] = [
-    ...dataset.adAccounts.map((a) => entity('account', a.account_id, a.name, a.account_id)),
-    ...[...campaigns].map(([id, c]) => entity('campaign', id, c.name, c.accountId)),
-    ...[...adsets].map(([id, s]) => entity('adset', id, s.name, s.accountId)),
-    ...[...ads].map(([id, a]) => entity('ad', id, a.name, a.accountId)),
-  ];
-  return {
-    entities,
-    nameWords: new Set(entities.flatMap((e) => e.key.split(' '))),
-    currencyByAccount: new Map(dataset.adAccounts.map((a) => [a.account_id, a.currency])),
-    objectiveByCampaign: new Map([...campaigns].map(([id, c]) => [id, c.objective])),
+  const named = <T>(byId: Map<string, T>) => [...byId].map(([id, value]) => ({ id, ...value }));
+  return catalogOf({
+    accounts: dataset.adAccounts.map((a) => ({ id: a.account_id, name: a.name, currency: a.currency })),
+    campaigns: named(campaigns),
+    adsets: named(adsets),
+    ads: named(ads),
     firstDay,
     lastDay,
-  };
-}
-
-function entity(level: CatalogEntity['level'], id: string, name: string, accountId: string): CatalogEntity {
-  return { level, id, name, accountId, key: normalise(name) };
+  });
 }

@@ -56,19 +56,46 @@ export async function loadCatalog(db: WarehouseDb, scope: Scope): Promise<Catalo
         from meta_insights_campaign_daily where account_id = any(${ids})`,
     ),
   ]);
+  return catalogOf({
+    accounts,
+    campaigns: campaigns.map((row) => ({ ...row, accountId: row.account_id })),
+    adsets: adsets.map((row) => ({ ...row, accountId: row.account_id })),
+    ads: ads.map((row) => ({ ...row, accountId: row.account_id })),
+    firstDay: days[0]?.first ?? undefined,
+    lastDay: days[0]?.last ?? undefined,
+  });
+}
+
+interface Named {
+  id: string;
+  name: string;
+  accountId: string;
+}
+
+/** What a catalog is made of, wherever the names come from (the warehouse, or a dataset in memory). */
+export interface CatalogParts {
+  accounts: { id: string; name: string; currency: string }[];
+  campaigns: (Named & { objective: string | null })[];
+  adsets: Named[];
+  ads: Named[];
+  firstDay?: string | undefined;
+  lastDay?: string | undefined;
+}
+
+export function catalogOf(parts: CatalogParts): Catalog {
   const entities: CatalogEntity[] = [
-    ...accounts.map((row) => entity('account', row.id, row.name, row.id)),
-    ...campaigns.map((row) => entity('campaign', row.id, row.name, row.account_id)),
-    ...adsets.map((row) => entity('adset', row.id, row.name, row.account_id)),
-    ...ads.map((row) => entity('ad', row.id, row.name, row.account_id)),
+    ...parts.accounts.map((a) => entity('account', a.id, a.name, a.id)),
+    ...parts.campaigns.map((c) => entity('campaign', c.id, c.name, c.accountId)),
+    ...parts.adsets.map((s) => entity('adset', s.id, s.name, s.accountId)),
+    ...parts.ads.map((a) => entity('ad', a.id, a.name, a.accountId)),
   ];
   return {
     entities,
     nameWords: new Set(entities.flatMap((e) => e.key.split(' '))),
-    currencyByAccount: new Map(accounts.map((row) => [row.id, row.currency])),
-    objectiveByCampaign: new Map(campaigns.map((row) => [row.id, row.objective])),
-    firstDay: days[0]?.first ?? undefined,
-    lastDay: days[0]?.last ?? undefined,
+    currencyByAccount: new Map(parts.accounts.map((a) => [a.id, a.currency])),
+    objectiveByCampaign: new Map(parts.campaigns.map((c) => [c.id, c.objective])),
+    firstDay: parts.firstDay,
+    lastDay: parts.lastDay,
   };
 }
 
