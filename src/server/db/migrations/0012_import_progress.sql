@@ -1,0 +1,2 @@
+-- Placeholder until this change has its SQL.
+SELECT 1;
