@@ -1,25 +1,28 @@
 import { ConfigError } from '../server/config';
-import { askCommand } from './ask';
-import { demoCommand } from './demo';
-import { migrateCommand } from './migrate';
-import { serveCommand } from './serve';
-import { simulateMetaCommand } from './simulate-meta';
 
 type Command = (args: string[]) => Promise<number>;
 
+// Each command is loaded when it runs: the server's modules take seconds to load, and a start that
+// is refused (a busy port, a DATA_DIR in use) should say so without waiting for them.
 const commands: Record<string, { run: Command; help: string }> = {
-  serve: { run: serveCommand, help: 'start the server and web app (what `npm start` runs)' },
+  serve: {
+    run: async (args) => (await import('./serve')).serveCommand(args),
+    help: 'start the server and web app (what `npm start` runs)',
+  },
   demo: {
-    run: demoCommand,
+    run: async (args) => (await import('./demo')).demoCommand(args),
     help: 'write the demo ad accounts as a fixture folder: demo --out DIR [--now DATE]',
   },
-  migrate: { run: migrateCommand, help: 'apply database migrations and exit' },
+  migrate: {
+    run: async () => (await import('./migrate')).migrateCommand(),
+    help: 'apply database migrations and exit',
+  },
   'simulate-meta': {
-    run: simulateMetaCommand,
+    run: async (args) => (await import('./simulate-meta')).simulateMetaCommand(args),
     help: 'serve a Meta Graph API simulator: simulate-meta [--port 4100] [--data DIR] [--now DATE] [--size demo|large]',
   },
   ask: {
-    run: askCommand,
+    run: async (args) => (await import('./ask')).askCommand(args),
     help: 'answer questions over a fixture folder: ask [--data DIR] [--now DATE] [--json] [--batch FILE] "question"',
   },
 };

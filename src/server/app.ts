@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { authenticatePlugin } from './auth/authenticate';
 import { billingPlugin } from './billing/plugin';
+import { startCrashRecovery } from './boot/crash-recovery';
 import type { Config } from './config';
 import { type Database, databaseOptionsFor, openDatabase } from './db/client';
 import { seedDemoWarehouse } from './demo/seed';
@@ -11,6 +12,7 @@ import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type GraphTiming, metaPlugin } from './meta/plugin';
 import { webDistDir } from './paths';
+import { bodyLimitsPlugin, DEFAULT_BODY_LIMIT } from './plugins/body-limits';
 import { docsPlugin } from './plugins/docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
@@ -42,7 +44,6 @@ export interface BuildOptions {
 
 // Client-supplied request ids are kept for tracing across proxies, but only if they are harmless.
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Builds the whole server: external plugins first, then app services as decorators, then the
@@ -51,7 +52,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Routes get their own limits from bodyLimitsPlugin; this one is for unknown URLs.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -68,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // 1. External plugins.
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(bodyLimitsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin, { version });
 
@@ -75,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
   if (!options.database) app.addHook('onClose', () => database.close());
   await database.migrate();
+  await startCrashRecovery(app, database.db);
   if (options.seedDemoData && config.meta.demo) {
     const seeded = await seedDemoWarehouse(database.db);
     app.log.info(`demo ad accounts loaded: ${seeded.rows} rows through the day before ${seeded.today}`);

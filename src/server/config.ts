@@ -47,7 +47,8 @@ const envSchema = z
       .max(65535, 'must be a whole number from 0 to 65535')
       .default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+    // Unset: the address of the port served (below), so links work whatever PORT is.
+    PUBLIC_URL: url(['http:', 'https:']),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: url(['postgres:', 'postgresql:']),
     REDIS_URL: url(['redis:', 'rediss:']),
@@ -115,7 +116,8 @@ const envSchema = z
         }
       }
     }
-  });
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -6,6 +6,7 @@ import type { Config } from './config';
 const sensitiveQueryKeys = new Set([
   'token',
   'userinfo',
+  'handoff',
   'access_token',
   'accesstoken',
   'code',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './accounts/routes';
+import { handoffRoutes } from './auth/handoff-routes';
 import { authRoutes } from './auth/routes';
 import { socialAuthRoutes } from './auth/social/routes';
 import { checkoutRoutes } from './billing/checkout-routes';
@@ -16,6 +17,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(socialAuthRoutes, { prefix: '/auth' });
+  await app.register(handoffRoutes, { prefix: '/auth' });
   await app.register(metaPermissionRoutes, { prefix: '/auth' });
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(chatRoutes, { prefix: '/api' });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { makePrivateDir } from './private-dir';
 
 const SECRETS_FILE = 'secrets.json';
 
@@ -16,8 +17,9 @@ export interface Secrets {
 }
 
 /**
- * Reads DATA_DIR/secrets.json, creating it (mode 600) on first start. Values given in the
- * environment win over the file, so an operator can pin one secret and let ARLO keep the other.
+ * Reads DATA_DIR/secrets.json, creating it (mode 600, in a folder only this user can open) on
+ * first start. Values given in the environment win over the file, so an operator can pin one
+ * secret and let ARLO keep the other.
  * Regenerating on every start would log everyone out and make stored tokens unreadable.
  */
 export function loadOrCreateSecrets(
@@ -35,7 +37,7 @@ export function loadOrCreateSecrets(
 }
 
 function readOrCreate(dataDir: string, file: string): z.infer<typeof storedSecretsSchema> {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dataDir);
   const fresh = {
     jwtSecret: randomBytes(48).toString('base64url'),
     encryptionKey: randomBytes(32).toString('base64'),

@@ -10,13 +10,16 @@ export interface SyncedAccount {
   sync: { status: string; last_error: string | null; rows: number };
 }
 
-/** Polls `GET /api/accounts` until none of the caller's accounts is pending or running. */
+/**
+ * Polls `GET /api/accounts` until none of the caller's accounts is pending or running. Five polls a
+ * second keep well under the per-address request limit (600 a minute), which counts test requests too.
+ */
 export async function settledAccounts(app: FastifyInstance, token: string): Promise<SyncedAccount[]> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 150; i++) {
     const response = await app.inject({ method: 'GET', url: '/api/accounts', headers: bearer(token) });
     const { accounts } = response.json() as { accounts: SyncedAccount[] };
     if (accounts.every((a) => a.sync.status === 'ok' || a.sync.status === 'error')) return accounts;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('sync did not settle');
 }

@@ -3,7 +3,10 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../../src/server/config';
-import { makeTempDir } from '../helpers/app';
+import { buildTestApp, makeTempDir } from '../helpers/app';
+import { startCheckout } from '../helpers/checkout';
+import { startSmtpSink } from '../helpers/smtp-sink';
+import { signUpUser } from '../helpers/users';
 
 function errorFor(env: Record<string, string>): string {
   try {
@@ -26,6 +29,16 @@ describe('configuration', () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
+  });
+
+  it('defaults PUBLIC_URL to the port served, and an explicit one wins', () => {
+    expect(parseEnv({ PORT: '4567' }).PUBLIC_URL).toBe('http://localhost:4567');
+    const dataDir = '/nonexistent-never-written';
+    const secrets = { DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(32), ENCRYPTION_KEY: 'ab'.repeat(32) };
+    expect(loadConfig({ ...secrets, PORT: '4567' }).publicUrl).toBe('http://localhost:4567');
+    expect(loadConfig({ ...secrets, PORT: '4567', PUBLIC_URL: 'https://arlo.example.com/' }).publicUrl).toBe(
+      'https://arlo.example.com',
+    );
   });
 
   it('treats empty strings as unset', () => {
@@ -121,4 +134,28 @@ describe('generated secrets', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/secrets\.json is damaged/);
     expect(await readFile(file, 'utf8')).toBe('{"jwtSecret": "x"');
   });
+});
+
+describe('PUBLIC_URL left unset with PORT set', () => {
+  it('sends the demo checkout and its return to that port', async () => {
+    const sink = await startSmtpSink();
+    const t = await buildTestApp({ env: { SMTP_URL: sink.url, PORT: '4567' } });
+    try {
+      const token = await signUpUser(t.app, sink, 'port.buyer@example.com');
+      const prices = (await t.app.inject({ method: 'GET', url: '/api/client-config' })).json().billing.prices;
+      const { url } = await startCheckout(t.app, token, prices.payment.monthly);
+      expect(url.origin).toBe('http://localhost:4567');
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(paid.statusCode).toBe(303);
+      expect(paid.headers.location).toMatch(/^http:\/\/localhost:4567\//);
+    } finally {
+      await t.close();
+      await sink.close();
+    }
+  }, 60_000); // a signup hashes a password: slow on a busy machine
 });

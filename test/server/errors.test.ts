@@ -148,7 +148,7 @@ describe('error responses', () => {
       const huge = await send(JSON.stringify({ email: 'a@b.co', count: 1, pad: 'x'.repeat(1024 * 1024) }));
       expect(huge.statusCode).toBe(413);
       expect(huge.json()).toEqual({
-        message: 'The request body is too large (limit 1 MB).',
+        message: 'The request body is too large (limit 8 KB).',
         code: 'PAYLOAD_TOO_LARGE',
       });
 

@@ -27,7 +27,9 @@ describe('request logs', () => {
       headers: { authorization: `Bearer ${secret}`, cookie: `session=${secret}` },
     });
     await t.app.inject({ method: 'GET', url: `/api/health?access_token=${secret}` });
+    await t.app.inject({ method: 'GET', url: '/?handoff=code-do-not-log' });
     const text = t.logText();
+    expect(text).not.toContain('code-do-not-log');
     expect(text).not.toContain('sig-do-not-log');
     expect(text).not.toContain('a%40b.co');
     // What is not secret stays, so the log is still useful.

@@ -1,7 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import {
+  AUTH_REQUESTS_PER_IP_PER_MINUTE,
+  REQUESTS_PER_IP_AND_EMAIL_PER_MINUTE,
+} from '../../src/server/auth/routes';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { isReachable, redisUrl } from '../helpers/environment';
 
@@ -57,6 +61,40 @@ describe('rate limits', () => {
     expect((await first.inject({ method: 'GET', url: route })).statusCode).toBe(429);
     expect((await second.inject({ method: 'GET', url: route })).statusCode).toBe(429);
   });
+
+  it.skipIf(!redisUp)(
+    'share the per-address and per-address-and-email auth counts across app nodes',
+    async () => {
+      const first = await nodeWithLimitedRoute(t, { redisUrl }, `/api/probe/${randomUUID()}`);
+      const second = await nodeWithLimitedRoute(t, { redisUrl }, `/api/probe/${randomUUID()}`);
+      apps.push(first, second);
+      // An address and an email of this run's own: Redis keeps earlier runs' counts for a minute.
+      const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      const email = `${randomUUID()}@example.com`;
+      let sent = 0;
+      const validate = (address: string) => {
+        const node = sent++ % 2 === 0 ? first : second;
+        return node.inject({
+          method: 'POST',
+          url: '/auth/validate-email',
+          payload: { email: address },
+          remoteAddress,
+        });
+      };
+      for (let i = 0; i < REQUESTS_PER_IP_AND_EMAIL_PER_MINUTE; i++)
+        expect((await validate(email)).statusCode).toBe(200);
+      expect((await validate(email)).statusCode).toBe(429);
+      while (sent < AUTH_REQUESTS_PER_IP_PER_MINUTE) {
+        expect((await validate(`other${sent}@example.com`)).statusCode).toBe(200);
+      }
+      const over = await validate('one.more@example.com');
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toEqual({
+        message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+        code: 'RATE_LIMITED',
+      });
+    },
+  );
 });
 
 describe('a configured Redis that is down', () => {

@@ -316,6 +316,8 @@ function fuzzers(): Record<string, RouteFuzz> {
     'POST /auth/facebook-signup': socialBodies('facebook', '/auth/facebook-signup'),
     'POST /auth/facebook-login': socialBodies('facebook', '/auth/facebook-login'),
     'POST /auth/save-facebook-permissions': signedIn('/auth/save-facebook-permissions'),
+    'POST /auth/handoff': signedIn('/auth/handoff'),
+    'POST /auth/handoff/exchange': anonymous('/auth/handoff/exchange'),
     'POST /api/ask': signedIn('/api/ask'),
     'POST /api/new-chat': signedIn('/api/new-chat'),
     'PUT /api/accounts/:id/status': {

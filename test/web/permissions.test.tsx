@@ -297,8 +297,25 @@ describe('platform permissions: connecting Facebook', () => {
     expect(facebookButton().disabled).toBe(true);
     expect(getToken()).toBe(NEW_TOKEN);
     expect(nextButton().disabled).toBe(false);
+    // Next asks, with the new token, for a one-time code to put in the chat's address instead.
+    saveAnswer = { status: 200, body: { code: 'one-time-code', expiresIn: 60 } };
     fireEvent.click(nextButton());
-    expect(assigned).toEqual([`/?token=${NEW_TOKEN}&userInfo=${encodeURIComponent(JSON.stringify(USER))}`]);
+    await waitFor(() => expect(assigned).toEqual(['/?handoff=one-time-code']));
+    const [path, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect([path, init?.method, authorization(init)]).toEqual([
+      '/auth/handoff',
+      'POST',
+      `Bearer ${NEW_TOKEN}`,
+    ]);
+  });
+
+  it('Next says so and stays when no hand-off code comes back', async () => {
+    await renderSignedIn();
+    await connect('Facebook permissions granted successfully!');
+    saveAnswer = { status: 502 };
+    fireEvent.click(nextButton());
+    await waitFor(() => expect(alerts).toContain('Could not continue to ARLO. Please try again.'));
+    expect(assigned).toEqual([]);
   });
 
   it('Next without a token says so and stays', async () => {

@@ -2,8 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ConnectedAccount } from '../../shared/api/meta';
 import type { Db } from '../db/client';
 import { metaAdAccounts, metaSyncState, userAdAccounts } from '../db/schema';
+import { importProgress, storedRows } from '../meta/sync/import-progress';
 
-/** The caller's connected ad accounts with their sync state; never anyone else's. */
+/**
+ * The caller's connected ad accounts with their sync state, how far a first import has got, and
+ * the rows held for each; never anyone else's.
+ */
 export async function listAccounts(db: Db, userId: string): Promise<ConnectedAccount[]> {
   const rows = await db
     .select({
@@ -13,28 +17,39 @@ export async function listAccounts(db: Db, userId: string): Promise<ConnectedAcc
       currency: metaAdAccounts.currency,
       timezone: metaAdAccounts.timezone,
       status: metaSyncState.status,
+      since: metaSyncState.since,
+      until: metaSyncState.until,
+      cursor: metaSyncState.cursor,
       lastSuccessAt: metaSyncState.lastSuccessAt,
-      rows: metaSyncState.rows,
       lastError: metaSyncState.lastError,
+      updatedAt: metaSyncState.updatedAt,
     })
     .from(userAdAccounts)
     .leftJoin(metaAdAccounts, eq(metaAdAccounts.id, userAdAccounts.accountId))
     .leftJoin(metaSyncState, eq(metaSyncState.accountId, userAdAccounts.accountId))
     .where(eq(userAdAccounts.userId, userId))
     .orderBy(asc(userAdAccounts.name), asc(userAdAccounts.accountId));
-  return rows.map((row) => ({
-    account_id: row.accountId,
-    name: row.name,
-    active: row.active,
-    currency: row.currency ?? 'USD',
-    timezone: row.timezone ?? 'UTC',
-    sync: {
-      status: row.status ?? 'pending',
-      last_success_at: row.lastSuccessAt?.toISOString() ?? null,
-      rows: row.rows ?? 0,
-      last_error: row.lastError ?? null,
-    },
-  }));
+  const held = await storedRows(
+    db,
+    new Map(rows.map((row) => [row.accountId, String(row.updatedAt?.getTime() ?? 'none')])),
+  );
+  return rows.map((row) => {
+    const progress = importProgress(row.status ? { ...row, status: row.status } : undefined);
+    return {
+      account_id: row.accountId,
+      name: row.name,
+      active: row.active,
+      currency: row.currency ?? 'USD',
+      timezone: row.timezone ?? 'UTC',
+      sync: {
+        status: row.status ?? 'pending',
+        last_success_at: row.lastSuccessAt?.toISOString() ?? null,
+        rows: held.get(row.accountId) ?? 0,
+        last_error: row.lastError ?? null,
+        progress: { state: progress.state, percent: progress.percent, data_through: progress.dataThrough },
+      },
+    };
+  });
 }
 
 /** Switches one of the caller's accounts on or off; false when the caller has no such account. */

@@ -10,7 +10,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Ad account not found');
 
 /** The caller's connected Meta ad accounts: list, switch on or off, sync now. Signed-in only. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
   const security = [{ bearerAuth: [] }];
 

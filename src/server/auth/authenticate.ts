@@ -9,7 +9,7 @@ type User = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A preHandler for route folders that need a signed-in user. */
+    /** An onRequest hook for route folders that need a signed-in user: a stranger is refused before any body is read. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {

@@ -1,13 +1,17 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { oneTimeCodes } from '../db/schema';
+import { codeSends, oneTimeCodes } from '../db/schema';
 
-/** SPEC.md section 9: 6 digits, valid 300 s, resend once 240 s or fewer remain. */
+/** 6 digits, valid 300 s; a new one for the same email and flow once 240 s or fewer remain. */
 export const CODE_TTL_SECONDS = 300;
 export const RESEND_AFTER_SECONDS = 60;
 export const MAX_ATTEMPTS = 5;
-export const MAX_SENDS_PER_DAY = 10;
+/**
+ * Per requester (client address) and email, not per email: a cap per email would let anyone use
+ * it up and keep the owner from getting a code.
+ */
+export const MAX_SENDS_PER_REQUESTER_PER_DAY = 10;
 
 export type CodePurpose = 'verify_email' | 'reset_password';
 
@@ -63,18 +67,44 @@ export async function withdrawCodes(db: Db, userId: string, purpose: CodePurpose
     );
 }
 
-export async function sendsToday(db: Db, userId: string, purpose: CodePurpose): Promise<number> {
+/** Codes this requester had mailed to the user for this flow in the last day. */
+export async function sendsToday(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+  source: string,
+): Promise<number> {
   const [row] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(oneTimeCodes)
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(codeSends)
     .where(
       and(
-        eq(oneTimeCodes.userId, userId),
-        eq(oneTimeCodes.purpose, purpose),
-        gt(oneTimeCodes.createdAt, sql`now() - interval '1 day'`),
+        eq(codeSends.userId, userId),
+        eq(codeSends.purpose, purpose),
+        eq(codeSends.source, source),
+        gt(codeSends.at, sql`now() - interval '1 day'`),
       ),
     );
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
+}
+
+/** Counts a mailed code against its requester; sends older than the day that counts are dropped. */
+export async function recordSend(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+  source: string,
+): Promise<void> {
+  await db
+    .delete(codeSends)
+    .where(
+      and(
+        eq(codeSends.userId, userId),
+        eq(codeSends.purpose, purpose),
+        lt(codeSends.at, sql`now() - interval '1 day'`),
+      ),
+    );
+  await db.insert(codeSends).values({ userId, purpose, source });
 }
 
 /**

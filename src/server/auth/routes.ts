@@ -1,37 +1,43 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../shared/api/auth';
 import { passwordProblem } from '../../shared/auth/password';
 import { listAccounts } from '../accounts/accounts';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
+import { clientAddress } from '../plugins/ip-request-limit';
 import { authErrorResponses, authUser, loginAnswer, tokenFor } from './auth-user';
 import {
   CODE_TTL_SECONDS,
   consumeCode,
   issueCode,
-  MAX_SENDS_PER_DAY,
+  MAX_SENDS_PER_REQUESTER_PER_DAY,
   RESEND_AFTER_SECONDS,
+  recordSend,
   secondsLeft,
   sendsToday,
   withdrawCodes,
 } from './codes';
-import { clearFailures, MAX_FAILED_LOGINS_PER_HOUR, recentFailures, recordFailure } from './login-failures';
+import { dropAttempt, forgiveSource, keepFailure, startLoginAttempt } from './login-failures';
 import { hashPassword, timingDummy, verifyPassword } from './passwords';
+import { requestSource } from './request-source';
 
 type User = typeof users.$inferSelect;
 
 const errors = authErrorResponses;
 /** The mail server could not take the code; nothing else was lost, and the user may ask again. */
 const CODE_NOT_SENT = 'We could not send your verification code. Please try again in a moment.';
+/** Per address and account, on each route that takes an email. */
+export const REQUESTS_PER_IP_AND_EMAIL_PER_MINUTE = 30;
 // Per IP and account: one visitor cannot burn through codes, and nobody can exhaust someone
 // else's allowance from another address. (Code guesses are also capped per code: 5 tries.)
 const codeLimit = {
   rateLimit: {
-    max: 30,
+    max: REQUESTS_PER_IP_AND_EMAIL_PER_MINUTE,
     timeWindow: 60_000,
-    keyGenerator: (request: { ip: string; body?: unknown }) =>
-      `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+    keyGenerator: (request: FastifyRequest) =>
+      `${clientAddress(request)}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
   },
 };
 
@@ -39,23 +45,26 @@ const codeLimit = {
 export const AUTH_REQUESTS_PER_IP_PER_MINUTE = 300;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Counted on arrival, before the body is read. Not with @fastify/rate-limit: it runs one of its
+  // limits per request, and a plugin-wide one would switch each route's own limit off.
   app.addHook(
-    'preHandler',
-    app.rateLimit({
-      max: AUTH_REQUESTS_PER_IP_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `auth-ip|${request.ip}`,
-    }),
+    'onRequest',
+    app.perIpLimit({ name: 'auth', max: AUTH_REQUESTS_PER_IP_PER_MINUTE, windowMs: 60_000 }),
   );
   const { db } = app.database;
   const key = app.config.encryptionKey;
+  const sourceOf = (request: FastifyRequest) => requestSource(key, request);
 
   const findUser = async (email: string): Promise<User | undefined> =>
     (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
   const token = (user: User) => tokenFor(app.config, user);
 
-  async function sendCode(user: User, purpose: 'verify_email' | 'reset_password'): Promise<void> {
-    if ((await sendsToday(db, user.id, purpose)) >= MAX_SENDS_PER_DAY) {
+  async function sendCode(
+    user: User,
+    purpose: 'verify_email' | 'reset_password',
+    source: string,
+  ): Promise<void> {
+    if ((await sendsToday(db, user.id, purpose, source)) >= MAX_SENDS_PER_REQUESTER_PER_DAY) {
       throw new AppError(
         'RATE_LIMITED',
         'Too many codes were sent to this email today. Please try again tomorrow.',
@@ -70,6 +79,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.error({ err: error }, 'sending a code failed');
       throw new AppError('SERVICE_UNAVAILABLE', CODE_NOT_SENT);
     }
+    await recordSend(db, user.id, purpose, source);
+  }
+
+  /**
+   * At most one reset code a minute per email, whoever asks: a code mailed less than a minute ago
+   * is already in the owner's mailbox and works, so nobody's requests keep the owner from one.
+   */
+  async function sendResetCode(user: User, source: string): Promise<void> {
+    const left = await secondsLeft(db, user.id, 'reset_password');
+    if (left !== undefined && left > CODE_TTL_SECONDS - RESEND_AFTER_SECONDS) return;
+    await sendCode(user, 'reset_password', source);
   }
 
   app.post(
@@ -91,7 +111,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create-user',
-    { schema: { body: api.createUserBody, response: { 200: api.createUserResponse, ...errors } } },
+    {
+      config: codeLimit,
+      schema: { body: api.createUserBody, response: { 200: api.createUserResponse, ...errors } },
+    },
     async (request) => {
       const { email, password } = request.body;
       const problem = passwordProblem(password);
@@ -113,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!user)
         throw new AppError('CONFLICT', 'User already exists with active account', { redirect: '/login' });
-      await sendCode(user, 'verify_email');
+      await sendCode(user, 'verify_email', sourceOf(request));
       return { requiresVerification: true as const };
     },
   );
@@ -171,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           secondsLeft: wait,
         });
       }
-      await sendCode(user, 'verify_email');
+      await sendCode(user, 'verify_email', sourceOf(request));
       return { success: true as const, message: 'New verification code sent to your email.' };
     },
   );
@@ -191,7 +214,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     { config: codeLimit, schema: { body: api.loginBody, response: { 200: api.loginResponse, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const user = await findUser(email);
       // A signup that never verified its email is not an account yet.
@@ -199,19 +222,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await verifyPassword(await timingDummy(), password);
         throw new AppError('NOT_FOUND', 'Email not found');
       }
-      const failures = await recentFailures(db, user.id);
-      if (failures >= MAX_FAILED_LOGINS_PER_HOUR) {
+      const source = sourceOf(request);
+      // Refused before the costly password check: a source that keeps guessing costs no argon2.
+      const attempt = await startLoginAttempt(db, user.id, source);
+      if (attempt.waitSeconds > 0) {
+        await dropAttempt(db, attempt.id);
+        reply.header('retry-after', attempt.waitSeconds);
         throw new AppError(
           'RATE_LIMITED',
-          'Too many failed login attempts for this account. Please try again in an hour, or reset your password.',
+          `Too many failed login attempts. Please wait ${attempt.waitSeconds} seconds and try again, or reset your password.`,
+          { secondsLeft: attempt.waitSeconds },
         );
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
-        await recordFailure(db, user.id);
+        await keepFailure(db, user.id, source);
         throw new AppError('UNAUTHORIZED', 'Invalid password');
       }
-      // Most logins follow no failure; they need not write anything.
-      if (failures > 0) await clearFailures(db, user.id);
+      await forgiveSource(db, user.id, source);
       return loginAnswer(app.config, user);
     },
   );
@@ -226,7 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUser(request.body.email);
       // Same answer, and no waiting on the mail server, whether or not the account exists.
       if (user?.emailVerifiedAt) {
-        sendCode(user, 'reset_password').catch((error) =>
+        sendResetCode(user, sourceOf(request)).catch((error) =>
           request.log.warn({ err: error }, 'reset code not sent'),
         );
       }
@@ -245,7 +272,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const problem = passwordProblem(newPassword);
       if (problem) throw new AppError('VALIDATION_ERROR', problem);
       const user = await findUser(email);
-      // The code, the new password and the lifted lock commit together, or the code still works.
+      // The code, the new password and the forgiven failures commit together, or the code still works.
       const reset =
         user &&
         (await db.transaction(async (tx) => {
@@ -259,7 +286,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               updatedAt: sql`now()`,
             })
             .where(eq(users.id, user.id));
-          await clearFailures(tx, user.id);
+          await forgiveSource(tx, user.id, sourceOf(request));
           return true;
         }));
       if (!reset) throw new AppError('BAD_REQUEST', 'Invalid verification code. Please try again.');
@@ -268,7 +295,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(async (authenticated) => {
-    authenticated.addHook('preHandler', authenticated.authenticate);
+    authenticated.addHook('onRequest', authenticated.authenticate);
     authenticated.get(
       '/user/status',
       { schema: { security: [{ bearerAuth: [] }], response: { 200: api.userStatusResponse, ...errors } } },

@@ -17,7 +17,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 503: errorR
  */
 export function checkoutRoutes(path: CheckoutPath): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', app.authenticate);
+    app.addHook('onRequest', app.authenticate);
     app.post(
       '/create-checkout-session',
       {

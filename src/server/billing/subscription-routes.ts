@@ -27,7 +27,7 @@ function intervalOf(value: string | null | undefined): 'month' | 'year' | null {
 
 /** `GET /payment/subscription-status` and `POST /payment/cancel-subscription`. */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
   const security = [{ bearerAuth: [] }];
 

@@ -1,23 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureAnswer } from '../../analyst/compose/fallback';
 import { type Answer, answerQuestion } from '../../analyst/engine';
-import type { ContentItem } from '../../shared/api/answer';
 import * as api from '../../shared/api/chat';
 import { errorResponseSchema } from '../../shared/errors';
 import { activeScope } from '../accounts/accounts';
 import { todayIn } from '../demo/seed';
 import { AppError, isDatabaseUnavailable } from '../errors';
 import { answerEvents, reportSectionEvents } from './answer-events';
+import { ANSWER_FAILED } from './answer-failed';
 import { openEventStream } from './event-stream';
 import { FirstEvents } from './first-events';
 import { staleDataNotice } from './freshness';
+import { firstImportNotice, noticeFirst } from './import-notice';
 import { createQuestionRefunds, reserveQuestion } from './quota';
 import {
   currentSession,
   earlierQuestions,
+  markAnswered,
   newChat,
   ownedSession,
   recentSessions,
+  saveFailedReply,
   saveQuestion,
   saveReplies,
   sessionHistory,
@@ -38,14 +41,13 @@ const BILLING_MESSAGE = {
   payment: 'Your last payment did not go through. Please update your plan to keep asking.',
   paused: 'Your subscription is paused. Please resume your plan to keep asking.',
 };
-const ANSWER_FAILED = 'Something went wrong while answering. Please try again.';
 /** How long an answer past its numbers gives way to other askers' numbers, at most. */
 const FIRST_EVENT_PRIORITY_MS = 250;
 const notFound = () => new AppError('NOT_FOUND', 'Chat session not found');
 
 /** The chat API of SPEC.md section 7. Every call is limited to the caller's own sessions. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
   const security = [{ bearerAuth: [] }];
   const firstEvents = new FirstEvents(FIRST_EVENT_PRIORITY_MS);
@@ -133,7 +135,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!session) throw notFound();
       const pro = user.userType === 'pro';
       // A free question is taken from its day now; an answer that fails gives it back to that day.
-      const reservedDay = pro ? null : await reserveQuestion(db, user.id);
+      const reservedDay = pro ? null : await reserveQuestion(db, session);
       const allowed = pro || reservedDay !== null;
 
       reply.hijack();
@@ -145,15 +147,22 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           return;
         }
         let scope = await activeScope(db, user.id);
-        let notice: ContentItem | undefined;
-        if (app.meta.sync.isStale(Object.values(scope.lastSuccessAt))) {
+        const history = await earlierQuestions(db, session.id);
+        // "Today" is the ad account's date in its time zone.
+        const today = todayIn(scope.timezoneByAccount[scope.accountIds[0] ?? ''] ?? timezone);
+        // A first import is not waited for: the answer uses what has arrived and says how far it got.
+        let notice = await firstImportNotice({ db, sync: app.meta.sync }, scope, {
+          today,
+          text: message,
+          history,
+        });
+        if (!notice && app.meta.sync.isStale(Object.values(scope.lastSuccessAt))) {
           await app.meta.sync.ensureFresh(scope.accountIds);
           scope = await activeScope(db, user.id);
           // Meta down or slow: answer from the last synced data, and say how old it is.
           const synced = Object.values(scope.lastSuccessAt);
           if (app.meta.sync.isStale(synced)) notice = staleDataNotice(synced);
         }
-        const history = await earlierQuestions(db, session.id);
         let analyticsSent = false;
         let sectionSent = false;
         let failed = false;
@@ -162,8 +171,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             db,
             scope: { accountIds: scope.accountIds },
             dataVersion: scope.dataVersion,
-            // DESIGN.md section 5: "today" is the ad account's date in its time zone.
-            today: todayIn(scope.timezoneByAccount[scope.accountIds[0] ?? ''] ?? timezone),
+            today,
             model,
             llm: app.config.llm,
             // The numbers go out while the insights are still being worked out. The whole answer is
@@ -182,7 +190,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
               await firstEvents.turn();
             },
             // Each section is saved, then sent, while the next one is being built.
-            onReportSection: async (section) => {
+            onReportSection: async (reportSection) => {
+              const section = notice && !sectionSent ? noticeFirst(reportSection, notice) : reportSection;
               await saveReplies(db, session, [{ sender: 'lynceus', response: section.message }]);
               for (const event of reportSectionEvents(section)) stream.send(event);
               sectionSent = true;
@@ -203,6 +212,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // A client that leaves mid-stream finds the whole answer on reload: the work goes on after it.
         if (answer.sections) {
+          await markAnswered(db, session);
           const total = answer.sections.length;
           stream.send({ type: 'report_complete', total_sections: total, total_requested: total });
         } else {
@@ -211,14 +221,19 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
             notice && !answer.message.error ? { ...answer.message, error: notice } : answer.message;
           await saveReplies(db, session, [{ sender: 'lynceus', response: message }]);
           // A failed answer costs nothing; given back once saved, as the catch below would otherwise.
-          if (failed && reservedDay) refunds.refund(user.id, reservedDay);
+          if (failed && reservedDay) refunds.refund(session);
           const events = answerEvents(message);
           for (const event of analyticsSent ? events.slice(1) : events) stream.send(event);
         }
       } catch (error) {
         request.log.error({ err: error }, 'answering failed');
-        if (reservedDay) refunds.refund(user.id, reservedDay);
+        if (reservedDay) refunds.refund(session);
         stream.send({ type: 'error', message: ANSWER_FAILED });
+        // The reader saw the failure, so a reload shows it too. If the database is what failed, the
+        // question stays marked as being answered, and the next start of this node saves the reply.
+        await saveFailedReply(db, session, ANSWER_FAILED).catch((saveError: unknown) =>
+          request.log.warn({ err: saveError }, 'the failed reply could not be saved'),
+        );
       } finally {
         stream.done();
       }

@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { AssistantMessage } from '../../shared/api/answer';
 import type { HistoryMessage, SessionSummary } from '../../shared/api/chat';
+import { BOOT_ID } from '../boot/boot-id';
 import { type Db, queryRows } from '../db/client';
 import { chatMessages, chatSessions } from '../db/schema';
 
 type SessionRow = typeof chatSessions.$inferSelect;
 /** What saving into a session needs: which one, and whose. */
 export type SessionRef = Pick<SessionRow, 'id' | 'userId'>;
+/** A question being answered: its session, and its own message. */
+export type QuestionRef = SessionRef & { questionSeq: number };
 
 const TITLE_CHARS = 60;
 const RECENT_LIMIT = 30;
@@ -135,48 +138,75 @@ export async function earlierQuestions(db: Db, sessionId: string): Promise<strin
  * Saves the question in the caller's session: one insert that also checks the session is theirs.
  * Undefined when the caller has no such session: then nothing is written. The session's title and
  * time are set with the reply, which keeps this, the one write before the first answer event, short.
+ * The question is marked as being answered by this process until its answer is saved, so that
+ * should the process die first, the next start can tell and give the question a failed reply.
  */
 export async function saveQuestion(
   db: Db,
   userId: string,
   sessionId: string,
   text: string,
-): Promise<SessionRef | undefined> {
-  const [row] = await queryRows<{ session_id: string }>(
+): Promise<QuestionRef | undefined> {
+  const [row] = await queryRows<{ session_id: string; seq: string | number }>(
     db,
-    sql`insert into chat_messages (session_id, user_id, sender, content)
-      select id, user_id, 'user', ${text} from chat_sessions where id = ${sessionId} and user_id = ${userId}
-      returning session_id`,
+    sql`insert into chat_messages (session_id, user_id, sender, content, answering_boot)
+      select id, user_id, 'user', ${text}, ${BOOT_ID}::uuid from chat_sessions where id = ${sessionId} and user_id = ${userId}
+      returning session_id, seq`,
   );
-  return row && { id: row.session_id, userId };
+  return row && { id: row.session_id, userId, questionSeq: Number(row.seq) };
 }
 
-/** Assistant messages (one per report section) or a system notice, in order. */
-export async function saveReplies(
-  db: Db,
-  session: SessionRef,
-  replies: ({ sender: 'lynceus'; response: AssistantMessage } | { sender: 'system'; content: string })[],
-): Promise<void> {
+type Reply = { sender: 'lynceus'; response: AssistantMessage } | { sender: 'system'; content: string };
+
+/**
+ * Assistant messages (one per report section) or a system notice, in order. Any reply but a report
+ * section is the whole answer: saving it also ends the question's answering, in the same statement.
+ */
+export async function saveReplies(db: Db, question: QuestionRef, replies: Reply[]): Promise<void> {
   if (replies.length === 0) return;
   const messages = db.insert(chatMessages).values(
     replies.map((reply) => ({
-      sessionId: session.id,
-      userId: session.userId,
+      sessionId: question.id,
+      userId: question.userId,
       sender: reply.sender,
       content: reply.sender === 'system' ? reply.content : null,
       response: reply.sender === 'lynceus' ? reply.response : null,
     })),
   );
-  // One statement: a data-changing CTE runs in full, atomically with the update. A session still
-  // called 'New chat' takes its title from its first question.
-  const touch = db
-    .update(chatSessions)
-    .set({
-      updatedAt: sql`now()`,
-      title: sql`case when ${chatSessions.title} = 'New chat' then coalesce((select left(m.content, ${TITLE_CHARS})
-        from chat_messages m where m.session_id = ${session.id} and m.sender = 'user' order by m.seq limit 1),
-        ${chatSessions.title}) else ${chatSessions.title} end`,
-    })
-    .where(eq(chatSessions.id, session.id));
-  await db.execute(sql`with saved as (${messages.getSQL()}) ${touch.getSQL()}`);
+  const whole = replies.some((reply) => reply.sender === 'system' || !reply.response.isReportSection);
+  const answered = whole ? sql`, answered as (${endAnswering(question)})` : sql``;
+  // One statement: a data-changing CTE runs in full, atomically with the update.
+  await db.execute(sql`with saved as (${messages.getSQL()}) ${answered} ${touchSession(question.id)}`);
 }
+
+/** A report's sections are all saved: the question is answered. */
+export async function markAnswered(db: Db, question: QuestionRef): Promise<void> {
+  await db.execute(endAnswering(question));
+}
+
+/**
+ * Ends the answering of a question whose process died, with a system reply saying it failed.
+ * Only the first call saves the reply: two processes recovering the same question save one.
+ */
+export async function saveFailedReply(db: Db, question: QuestionRef, text: string): Promise<void> {
+  await db.execute(sql`
+    with ended as (
+      update chat_messages set answering_boot = null
+      where seq = ${question.questionSeq} and answering_boot is not null returning seq
+    ), saved as (
+      insert into chat_messages (session_id, user_id, sender, content)
+      select ${question.id}::uuid, ${question.userId}::uuid, 'system', ${text} from ended
+    )
+    ${touchSession(question.id)} and exists (select 1 from ended)`);
+}
+
+const endAnswering = (question: QuestionRef) =>
+  sql`update chat_messages set answering_boot = null where seq = ${question.questionSeq}`;
+
+/** Marks a session used now. One still called 'New chat' takes its title from its first question. */
+const touchSession = (sessionId: string) =>
+  sql`update chat_sessions set updated_at = now(),
+    title = case when title = 'New chat' then coalesce((select left(m.content, ${TITLE_CHARS})
+      from chat_messages m where m.session_id = ${sessionId} and m.sender = 'user' order by m.seq limit 1),
+      title) else title end
+    where id = ${sessionId}`;

@@ -49,10 +49,15 @@ export const chatMessages = pgTable(
     // json, not jsonb: jsonb reorders object keys, and a table's columns follow its rows' key order.
     response: json('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** On a question: the boot writing its answer, until the answer is saved. */
+    answeringBoot: uuid('answering_boot'),
+    /** On a question: the day of the free question it took, until that is given back. */
+    quotaDay: date('quota_day'),
   },
   (t) => [
     index('chat_messages_session_idx').on(t.sessionId, t.seq),
     index('chat_messages_user_created_idx').on(t.userId, t.createdAt),
+    index('chat_messages_answering_idx').on(t.answeringBoot).where(sql`${t.answeringBoot} is not null`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { makePrivateDir } from '../private-dir';
 import * as schema from './schema';
 
 /** The one query interface every feature uses; the same code runs on PGlite and PostgreSQL. */
@@ -41,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  // PGlite creates its folders 755 and its files 666 whatever the umask; a private folder keeps
+  // password hashes and sealed tokens from other users of the machine.
+  if (dataDir && !dataDir.includes('://')) makePrivateDir(dataDir);
   const client = await PGlite.create({ dataDir, loadDataDir });
   const db = drizzlePglite({ client, schema });
   return {

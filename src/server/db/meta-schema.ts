@@ -56,7 +56,8 @@ export const syncKind = pgEnum('meta_sync_kind', ['backfill', 'refresh']);
 /**
  * Per ad account: what the last sync did, and the work in progress. `cursor` is the first day
  * not yet written, so a sync cut off by a restart resumes where it stopped; `lease_until` lets
- * another process (or the same one after a crash) take over work nobody is doing any more.
+ * another process (or the same one after a crash) take over work nobody is doing any more, and
+ * `lease_owner` (the holder's boot) lets that happen at once when the holder is known to be dead.
  */
 export const metaSyncState = pgTable('meta_sync_state', {
   accountId: text('account_id').primaryKey(),
@@ -66,6 +67,7 @@ export const metaSyncState = pgTable('meta_sync_state', {
   until: date('until'),
   cursor: date('cursor'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  leaseOwner: uuid('lease_owner'),
   lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   rows: integer('rows').notNull().default(0),

@@ -83,5 +83,7 @@ export const userIdentities = pgTable(
 
 export * from './auth-schema';
 export * from './billing-schema';
+export * from './boot-schema';
 export * from './chat-schema';
+export * from './handoff-schema';
 export * from './meta-schema';

@@ -42,7 +42,7 @@ function graphFailure(error: unknown): AppError {
  * body is a request, not proof) and starts their backfill.
  */
 export const metaPermissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
   const { graph, app: metaApp } = app.meta;
 

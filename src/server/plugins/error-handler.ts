@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/errors';
 import { AppError, isDatabaseUnavailable, isUnstorableText } from '../errors';
+import { bodyTooLargeMessage } from './body-limits';
 
 const UNSTORABLE_TEXT_MESSAGE =
   'The request contains characters that cannot be stored (such as a NUL character).';
@@ -22,7 +23,6 @@ const codeForStatus: Record<number, ErrorCode> = {
 };
 
 const friendlyFastifyMessages: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large (limit 1 MB).',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; JSON was expected.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send application/json.',
@@ -62,7 +62,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      const message = friendlyFastifyMessages[error.code] ?? error.message;
+      // Each route has its own limit (plugins/body-limits.ts); the message names the one that applied.
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? bodyTooLargeMessage(request.routeOptions.bodyLimit)
+          : (friendlyFastifyMessages[error.code] ?? error.message);
       return reply.status(status).send({ message, code: codeForStatus[status] ?? 'BAD_REQUEST' });
     }
 

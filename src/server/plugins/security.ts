@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { ipRequestLimitPlugin } from './ip-request-limit';
 
 // The only third-party origins the pages need: the Google and Facebook sign-in SDKs.
 const googleOrigins = ['https://accounts.google.com', 'https://apis.google.com'];
@@ -39,9 +40,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
 
   // Counters live in Redis when several app nodes share the load; otherwise in memory.
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
+  // Per address, before the body is read: a flood is refused at the door.
+  await app.register(ipRequestLimitPlugin, { redis });
+  // Per route, after body parsing, so a route can key its limit on the account named in the body.
+  // A route's limit is its only @fastify/rate-limit hook: the plugin runs one per request, so a
+  // second (a plugin-wide one) would silently switch the route's own limit off.
   await app.register(rateLimit, {
     global: false,
-    // After body parsing, so a route can key its limit on the account named in the body.
     hook: 'preHandler',
     ...(redis ? { redis, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({

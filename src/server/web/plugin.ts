@@ -24,6 +24,9 @@ export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
       root,
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each file; the one the browser accepts is sent, with
+      // `vary: accept-encoding` so a shared cache keeps them apart.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -5,7 +5,9 @@ import { assistantMessageSchema, contentItemSchema } from './answer';
 export const chatModels = ['arlo_auto', 'arlo_pro'] as const;
 export type ChatModel = (typeof chatModels)[number];
 export const DEFAULT_MODEL: ChatModel = 'arlo_pro';
+/** A question's longest length, counted after trimming; the server and the chat input share it. */
 export const MAX_MESSAGE_CHARS = 2000;
+export const MESSAGE_TOO_LONG = `Your message is too long: please keep it under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`;
 /** SPEC.md section 9: the free plan's questions per day (UTC day). */
 export const FREE_QUESTIONS_PER_DAY = 3;
 export const CONNECT_ADS_MESSAGE = 'Please connect your ads account in Settings to continue.';
@@ -55,14 +57,7 @@ function isTimeZone(zone: string): boolean {
 }
 
 export const askBody = z.object({
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Please type a question.')
-    .max(
-      MAX_MESSAGE_CHARS,
-      `Your message is too long: please keep it under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`,
-    ),
+  message: z.string().trim().min(1, 'Please type a question.').max(MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG),
   sessionId: sessionIdSchema,
   timezone: z
     .string()

@@ -25,6 +25,18 @@ export const accountStatusResponse = z.object({ success: z.boolean(), message: z
 
 export const syncStatusSchema = z.enum(['pending', 'running', 'ok', 'error']);
 
+/**
+ * Where an account's data stands for the reader: its first import under way (with how far it has
+ * got), synced, or failed. A refresh of an imported account is not an import: it stays 'synced'.
+ */
+export const importProgressSchema = z.object({
+  state: z.enum(['importing', 'synced', 'error']),
+  /** During the first import: whole days imported out of days to import, 0–99; else null. */
+  percent: z.number().int().min(0).max(100).nullable(),
+  /** During the first import: the last whole day imported (YYYY-MM-DD), null before the first. */
+  data_through: z.string().nullable(),
+});
+
 /** One of the caller's connected ad accounts with its sync state (`GET /api/accounts`). */
 export const connectedAccountSchema = z.object({
   account_id: z.string(),
@@ -35,8 +47,11 @@ export const connectedAccountSchema = z.object({
   sync: z.object({
     status: syncStatusSchema,
     last_success_at: z.string().nullable(),
+    /** The rows ARLO holds for the account (every sync together), not what the last sync wrote. */
     rows: z.number().int(),
     last_error: z.string().nullable(),
+    /** Always sent by this server; optional so a reader also accepts an answer without it. */
+    progress: importProgressSchema.optional(),
   }),
 });
 export const accountsResponse = z.object({ accounts: z.array(connectedAccountSchema) });

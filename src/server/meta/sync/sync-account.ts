@@ -106,7 +106,8 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
       },
       async (index) => {
         const chunk = chunks[index];
-        if (chunk) await advanceCursor(db, accountId, addDays(chunk.until, 1));
+        // Written off as dead and taken over by another process: that one carries on.
+        if (chunk && !(await advanceCursor(db, accountId, addDays(chunk.until, 1)))) return true;
         return deps.stopping?.() ?? false;
       },
     );

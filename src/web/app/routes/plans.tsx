@@ -1,22 +1,24 @@
+import { SessionHandoff } from '../../components/session-handoff/session-handoff';
 import { PageShell } from '../../components/ui/page-shell';
 import { PlanChooser } from '../../features/plans/components/plan-chooser';
-import { takeSessionFromAddress } from '../../lib/session-handoff';
 
-// Before the first render reads the session: login and the chat hand it over in the address.
+// Before the plan chooser reads the session: login and the chat may hand it over in the address.
 export function PlansRoute() {
-  takeSessionFromAddress();
   return (
-    <PageShell title="Choose Your Plan">
-      <PlanChooser checkoutPath="payment" />
-    </PageShell>
+    <SessionHandoff>
+      <PageShell title="Choose Your Plan">
+        <PlanChooser checkoutPath="payment" />
+      </PageShell>
+    </SessionHandoff>
   );
 }
 
 export function YPlansRoute() {
-  takeSessionFromAddress();
   return (
-    <PageShell title="Choose Your Plan">
-      <PlanChooser checkoutPath="ypayment" />
-    </PageShell>
+    <SessionHandoff>
+      <PageShell title="Choose Your Plan">
+        <PlanChooser checkoutPath="ypayment" />
+      </PageShell>
+    </SessionHandoff>
   );
 }

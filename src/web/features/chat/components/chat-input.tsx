@@ -1,8 +1,6 @@
 import { ArrowUp, Mic, Paperclip } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { CONNECT_ADS_MESSAGE, MAX_MESSAGE_CHARS } from '../../../../shared/api/chat';
-
-export const TOO_LONG_MESSAGE = `Your message is too long: please keep it under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`;
+import { CONNECT_ADS_MESSAGE, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG } from '../../../../shared/api/chat';
 
 /**
  * The message box (SPEC.md section 5): Enter sends, Shift+Enter adds a line, blank is ignored.
@@ -19,12 +17,14 @@ export function ChatInput({
 }) {
   const [text, setText] = useState('');
   const hintId = useId();
-  const tooLong = text.length > MAX_MESSAGE_CHARS;
-  const blank = text.trim() === '';
+  // Counted as the server counts it: what is sent is the trimmed text.
+  const question = text.trim();
+  const tooLong = question.length > MAX_MESSAGE_CHARS;
+  const blank = question === '';
 
   const submit = () => {
     if (blank || tooLong || processing || !permitted) return;
-    if (onSend(text.trim())) setText('');
+    if (onSend(question)) setText('');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -75,8 +75,8 @@ export function ChatInput({
           </div>
           <div className="flex items-center gap-2">
             <span className={`text-xs ${tooLong ? 'text-red-600' : 'text-slate-400'}`}>
-              {text.length > MAX_MESSAGE_CHARS * 0.9
-                ? `${text.length.toLocaleString('en-US')} / ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}`
+              {question.length > MAX_MESSAGE_CHARS * 0.9
+                ? `${question.length.toLocaleString('en-US')} / ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}`
                 : ''}
             </span>
             <button
@@ -95,7 +95,7 @@ export function ChatInput({
           <p className="text-amber-700">{CONNECT_ADS_MESSAGE}</p>
         ) : tooLong ? (
           <p role="alert" className="text-red-600">
-            {TOO_LONG_MESSAGE}
+            {MESSAGE_TOO_LONG}
           </p>
         ) : null}
         <footer className="mt-1 text-slate-400">

@@ -1,8 +1,11 @@
-import { syncLabels } from '../../../lib/account-sync';
+import { syncSummaryText } from '../../../lib/account-progress';
 import { useAccounts } from '../../../lib/api/get-accounts';
 import { getToken } from '../../../lib/session';
 
-/** Until the chat lands (issue 6): which ad accounts ARLO reads for this user, and how fresh they are. */
+/**
+ * Which ad accounts ARLO reads for this user, and how far their data has got: the first import's
+ * progress, then every row held ('Synced · 12,345 rows'). The list polls while a sync is under way.
+ */
 export function ConnectedAccounts() {
   const token = getToken();
   const accounts = useAccounts(token);
@@ -20,8 +23,7 @@ export function ConnectedAccounts() {
               {account.name} <span className="text-slate-500">({account.currency})</span>
             </span>
             <span className="text-slate-500">
-              {syncLabels[account.sync.status]}
-              {account.sync.status === 'ok' ? ` · ${account.sync.rows.toLocaleString()} rows` : ''}
+              {syncSummaryText(account)}
               {account.active ? '' : ' · off'}
             </span>
           </li>

@@ -2,6 +2,7 @@ import { InlineNotice } from '../../../components/ui/inline-notice';
 import { usePermissionsGate } from '../lib/use-permissions-gate';
 import { usePlatformConnections } from '../lib/use-platform-connections';
 import { FacebookButton } from './facebook-button';
+import { ImportStatus } from './import-status';
 
 /** The permissions step of signup (SPEC.md section 2): connect an ad platform, then Next. */
 export function PlatformPermissions() {
@@ -25,6 +26,7 @@ export function PlatformPermissions() {
         Connect Google Ads - Coming soon
       </button>
       <InlineNotice notice={notice} />
+      {connected ? <ImportStatus /> : null}
       <button
         type="button"
         disabled={!connected}

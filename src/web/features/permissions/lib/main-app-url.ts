@@ -1,13 +1,12 @@
-import type { UserInfo } from '../../../lib/session';
+import { HANDOFF_PARAM } from '../../../../shared/api/handoff';
 
 /**
- * SPEC.md section 4: Next hands the session to the main app in the query string, which the chat
- * reads, stores and strips. The SPEC's original sent it to another host (production, or a local
- * dev address); ARLO serves the chat from this same origin in production and on localhost alike,
- * so the relative `/` is right in both, and nothing points at a host chosen by configuration.
+ * Where Next goes: the chat, with a one-time hand-off code in the address that the chat trades for
+ * a token, then strips. The code stands in for the token and userInfo of the original flow, so a
+ * bearer token that lives for days is never written into an address (docs/decisions/0023). That
+ * flow sent it to another host; ARLO serves the chat from this same origin in production and on
+ * localhost alike, so the relative `/` is right in both.
  */
-export function mainAppUrl(token: string, userInfo: UserInfo | null): string {
-  const params = [`token=${encodeURIComponent(token)}`];
-  if (userInfo) params.push(`userInfo=${encodeURIComponent(JSON.stringify(userInfo))}`);
-  return `/?${params.join('&')}`;
+export function mainAppUrl(handoffCode: string): string {
+  return `/?${HANDOFF_PARAM}=${encodeURIComponent(handoffCode)}`;
 }

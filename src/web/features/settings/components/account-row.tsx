@@ -2,26 +2,30 @@ import * as Switch from '@radix-ui/react-switch';
 import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import type { ConnectedAccount } from '../../../../shared/api/meta';
-import { isSyncing, syncLabels } from '../../../lib/account-sync';
+import { type SyncTone, syncSummary } from '../../../lib/account-progress';
+import { isSyncing } from '../../../lib/account-sync';
 import { errorMessage } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';
 import { useSetAccountStatus } from '../api/set-account-status';
 import { useSyncAccount } from '../api/sync-account';
 import { lastSyncedText, switchFailedMessage } from '../lib/account-texts';
 
-const syncTone: Record<ConnectedAccount['sync']['status'], string> = {
-  pending: 'text-amber-700 dark:text-amber-300',
-  running: 'text-amber-700 dark:text-amber-300',
+const toneClass: Record<SyncTone, string> = {
+  waiting: 'text-amber-700 dark:text-amber-300',
   ok: 'text-emerald-700 dark:text-emerald-300',
   error: 'text-red-700 dark:text-red-300',
 };
 
-/** One ad account: name, sync state, Sync now, and the switch that puts it in or out of answers. */
+/**
+ * One ad account: name, sync state (the first import's progress, then the rows held), Sync now,
+ * and the switch that puts it in or out of answers.
+ */
 export function AccountRow({ token, account }: { token: string | null; account: ConnectedAccount }) {
   const nameId = useId();
   const setStatus = useSetAccountStatus(token);
   const sync = useSyncAccount(token);
   const syncing = isSyncing(account) || sync.isPending;
+  const summary = syncSummary(account);
 
   const toggle = (active: boolean) =>
     setStatus.mutate(
@@ -40,7 +44,8 @@ export function AccountRow({ token, account }: { token: string | null; account: 
             {account.account_id} · {account.currency} · {account.timezone}
           </p>
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            <span className={syncTone[account.sync.status]}>{syncLabels[account.sync.status]}</span>
+            <span className={toneClass[summary.tone]}>{summary.label}</span>
+            {summary.detail ? ` · ${summary.detail}` : ''}
             {' · '}Last synced: {lastSyncedText(account.sync.last_success_at)}
           </p>
           {account.sync.status === 'error' && account.sync.last_error ? (

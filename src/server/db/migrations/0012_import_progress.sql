@@ -1,2 +1,0 @@
--- Placeholder until this change has its SQL.
-SELECT 1;
