@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makePrivateDir } from './private-dir';
+import { isProcessRunning } from './process-alive';
 
 /**
  * One server per embedded database. Two PGlite instances on one folder do not see each other's
@@ -43,16 +44,6 @@ export interface LockOptions {
 
 // Tokens of the locks this process holds: a lock file naming our own pid is ours only if we wrote it.
 const heldTokens = new Set<string>();
-
-/** `kill(pid, 0)` checks for a process without signalling it; EPERM means it runs as another user. */
-export function isProcessRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export function parseLockHolder(text: string): LockHolder | undefined {
   try {

@@ -29,13 +29,3 @@ function readOr(read: () => string): string {
     return '';
   }
 }
-
-/** `kill(pid, 0)` checks for a process without signalling it; EPERM means it runs as another user. */
-export function isProcessRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -2,7 +2,8 @@ import os from 'node:os';
 import { and, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { serverBoots } from '../db/boot-schema';
 import type { Db } from '../db/client';
-import { BOOT_HOST, BOOT_ID, isProcessRunning } from './boot-id';
+import { isProcessRunning } from '../process-alive';
+import { BOOT_HOST, BOOT_ID } from './boot-id';
 
 export const HEARTBEAT_MS = 30_000;
 /** Three missed heartbeats: one or two can be a busy event loop or a slow database. */
