@@ -342,7 +342,7 @@ function printTargets(runs: Recorder[], afterRun1: Memory, afterRun2: Memory): v
 }
 
 /**
- * A login's floor: one argon2id check (DESIGN.md's parameters) with nothing else running, spaced
+ * A login's floor: one argon2id check (the production parameters) with nothing else running, spaced
  * out as logins are. Printed beside the login figures, since on a shared machine its tail alone
  * can be most of the 50 ms. Its kernel time is printed too: @node-rs/argon2 maps a fresh 19 MiB
  * for every check, and the kernel zeroes it; on a VM that hands freed memory back to its host,

@@ -5,7 +5,7 @@ import type { ResultRow } from './executor';
 import { objectiveWords } from './objectives';
 import type { Filters, Period } from './parse/plan';
 
-/** Changes smaller than this are noise, not news (SPEC.md section 9: reports use a 20% threshold). */
+/** Changes smaller than this are noise, not news (reports use a 20% threshold). */
 export const ANOMALY_THRESHOLD = 0.2;
 /** A campaign must carry this share of its group's spend and this many conversions before we judge it. */
 export const MIN_SPEND_SHARE = 0.05;

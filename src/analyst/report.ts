@@ -5,7 +5,7 @@ import { addDays, previousPeriod } from './dates';
 import type { MetricKey } from './metrics';
 import type { Filters, Period, Plan, ReportKind } from './parse/plan';
 
-/** SPEC.md section 9: reports cover 30 days and 7 days. */
+/** Reports cover 30 days and 7 days. */
 export const REPORT_WINDOWS = [30, 7] as const;
 
 export interface ReportSection {

@@ -1,4 +1,4 @@
-/** The one paid plan, with the constants of SPEC.md sections 1 and 9. */
+/** The one paid plan: its name, features and prices. */
 export const proPlan = {
   id: 'pro',
   name: 'Pro (Beta Access)',

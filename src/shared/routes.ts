@@ -6,7 +6,7 @@ export const webRoutes = [
   '/platforms-permissions',
   '/plans',
   '/yplans',
-  // The SPEC's signup step links to the terms of service; ARLO serves them itself.
+  // The signup step links to the terms of service; ARLO serves them itself.
   '/terms',
 ] as const;
 export type WebRoute = (typeof webRoutes)[number];

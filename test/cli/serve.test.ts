@@ -60,7 +60,7 @@ describe('arlo migrate and usage', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // a fresh PGlite and every migration in a child process: slow when the machine is busy
 
   it('an unknown command prints usage and exits 2', async () => {
     const result = await runArlo(['frobnicate']);

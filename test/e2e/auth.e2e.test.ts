@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)('signup, login and password reset in Chromium', ()
     const email = 'forgetful@example.com';
     const newPassword = 'Brand-new-pass2';
     await createAccount(email);
-    // An active account goes to the chat after login (SPEC.md section 4).
+    // An active account goes to the chat after login.
     await t.testDatabase.database.db.update(users).set({ status: 'active' }).where(eq(users.email, email));
     await withPage('password-reset', async (page) => {
       await page.goto(`${baseUrl}/login`);

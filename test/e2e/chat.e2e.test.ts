@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
       );
       const rows = expected.queries[0]?.rows ?? [];
       expect(rows).toHaveLength(5);
-      // The table types itself in (SPEC.md section 9); wait for its last figure.
+      // The table types itself in; wait for its last figure.
       await page.waitForFunction(
         (last) => document.querySelector('table')?.textContent?.includes(last) ?? false,
         formatValue('spend', rows[4]?.spend),

@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)('Google and Facebook sign-in in Chromium', () => {
         (window as unknown as { __facebookLogin: unknown }).__facebookLogin = answer;
       }, connected);
       await page.getByRole('button', { name: 'Facebook' }).click();
-      // Status signup with a Facebook signup method goes back to the permissions step (SPEC.md section 4).
+      // Status signup with a Facebook signup method goes back to the permissions step.
       await page.waitForURL(`${baseUrl}/platforms-permissions`, WAIT);
       expect((await stored(page)).token).toBeTruthy();
     });

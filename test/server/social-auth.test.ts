@@ -345,7 +345,7 @@ describe('when Google or Facebook cannot be reached', () => {
     if (failingGraph) await closeServer(failingGraph);
   });
 
-  /** The 503 carries the SPEC message and nothing else: no stack, no provider URL, no token. */
+  /** The 503 carries the fixed message and nothing else: no stack, no provider URL, no token. */
   function expectUnavailable(
     response: Awaited<ReturnType<typeof post>>,
     message: string,

@@ -5,7 +5,7 @@ import { issueToken } from './tokens';
 
 type User = typeof users.$inferSelect;
 
-/** The `user` object of every auth answer (SPEC.md section 7): uid is the email. */
+/** The `user` object of every auth answer: uid is the email. */
 export const authUser = (user: User) => ({
   uid: user.email,
   name: user.name,

@@ -2,7 +2,7 @@ import type { ReportSection } from '../../analyst/report';
 import type { AssistantMessage } from '../../shared/api/answer';
 import type { StreamEvent } from '../../shared/api/chat';
 
-/** An ordinary answer as SPEC.md section 4 streams it: analytics, then reasoning, then insights. */
+/** An ordinary answer as it streams: analytics, then reasoning, then insights. */
 export function answerEvents(message: AssistantMessage): StreamEvent[] {
   return [
     {

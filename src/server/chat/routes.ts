@@ -45,7 +45,7 @@ const BILLING_MESSAGE = {
 const FIRST_EVENT_PRIORITY_MS = 250;
 const notFound = () => new AppError('NOT_FOUND', 'Chat session not found');
 
-/** The chat API of SPEC.md section 7. Every call is limited to the caller's own sessions. */
+/** The chat API. Every call is limited to the caller's own sessions. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
@@ -127,7 +127,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user.fbPermissionsGranted && !user.gPermissionsGranted) {
         throw new AppError('FORBIDDEN', api.CONNECT_ADS_MESSAGE);
       }
-      // SPEC.md section 4: the chat is for active and trial users; a payment problem goes to /plans.
+      // The chat is for active and trial users; a payment problem goes to /plans.
       if (user.status === 'payment' || user.status === 'paused') {
         throw new AppError('FORBIDDEN', BILLING_MESSAGE[user.status], { redirect: '/plans' });
       }

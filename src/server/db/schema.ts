@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Statuses and plans exactly as SPEC.md section 4 names them.
+// Statuses and plans as the product names them.
 export const userStatus = pgEnum('user_status', ['signup', 'active', 'trial', 'payment', 'paused']);
 export const userType = pgEnum('user_type', ['basic', 'pro']);
 export const signupMethod = pgEnum('signup_method', ['web', 'google', 'facebook']);
@@ -20,7 +20,7 @@ export const codePurpose = pgEnum('code_purpose', ['verify_email', 'reset_passwo
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  // Stored lowercased (SPEC.md section 5); the unique index is what stops duplicate signups.
+  // Stored lowercased (emails compare case-insensitively); the unique index stops duplicate signups.
   email: text('email').notNull().unique(),
   name: text('name').notNull().default(''),
   status: userStatus('status').notNull().default('signup'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Emails are compared lowercased (SPEC.md section 5); the limit is RFC 5321's. */
+/** Emails are compared lowercased; the limit is RFC 5321's. */
 export const emailSchema = z
   .string()
   .trim()
@@ -78,7 +78,7 @@ export const userStatusResponse = z.object({
   }),
 });
 
-// Google and Facebook sign-in (SPEC.md section 7). Credentials are bounded so junk is a cheap 400.
+// Google and Facebook sign-in. Credentials are bounded so junk is a cheap 400.
 export const googleAuthBody = z.object({ credential: z.string().min(1).max(8192) });
 export const facebookAuthBody = z.object({ accessToken: z.string().min(1).max(4096) });
 export const socialSignupResponse = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BillingPeriod } from '../plans';
 
 /**
- * The two checkout paths of SPEC.md section 7. `/plans` checks out through `/payment`, `/yplans`
+ * The two checkout paths. `/plans` checks out through `/payment`, `/yplans`
  * through `/ypayment`; each has its own monthly and annual price ids.
  */
 export const checkoutPaths = ['payment', 'ypayment'] as const;
@@ -20,7 +20,7 @@ export const createCheckoutBody = z.object({
 });
 export const createCheckoutResponse = z.object({ sessionUrl: z.string() });
 
-/** `GET /payment/subscription-status`: the subscription fields of SPEC.md section 3. */
+/** `GET /payment/subscription-status`: the user's subscription fields. */
 export const subscriptionStatusResponse = z.object({
   user_type: z.enum(['basic', 'pro']),
   plan_name: z.string().nullable(),
@@ -56,7 +56,7 @@ export function priceIdFor(config: BillingClientConfig, path: CheckoutPath, peri
   return config.prices[path][period];
 }
 
-/** The notices of SPEC.md section 8 for `?cancelled=true` and `?error=...` on the plans screens. */
+/** The notices for `?cancelled=true` and `?error=...` on the plans screens. */
 export const PAYMENT_CANCELLED = 'Payment was cancelled. You can try again when ready.';
 export function paymentErrorText(code: string): string {
   switch (code) {
@@ -73,7 +73,7 @@ export function paymentErrorText(code: string): string {
 export const CHECKOUT_NO_URL = 'Failed to create payment session';
 export const CHECKOUT_FAILED = 'Failed to start payment process';
 
-/** The Manage Subscription dialog's texts (SPEC.md sections 2 and 8). */
+/** The Manage Subscription dialog's texts. */
 export const subscriptionTexts = {
   loadFailed: 'Failed to load subscription data',
   cancelFailed: 'Failed to cancel subscription',

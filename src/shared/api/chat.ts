@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { assistantMessageSchema, contentItemSchema } from './answer';
 
-/** SPEC.md section 9: the two models, arlo_pro by default. */
+/** The two models, arlo_pro by default. */
 export const chatModels = ['arlo_auto', 'arlo_pro'] as const;
 export type ChatModel = (typeof chatModels)[number];
 export const DEFAULT_MODEL: ChatModel = 'arlo_pro';
 /** A question's longest length, counted after trimming; the server and the chat input share it. */
 export const MAX_MESSAGE_CHARS = 2000;
 export const MESSAGE_TOO_LONG = `Your message is too long: please keep it under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`;
-/** SPEC.md section 9: the free plan's questions per day (UTC day). */
+/** The free plan's questions per day (UTC day). */
 export const FREE_QUESTIONS_PER_DAY = 3;
 export const CONNECT_ADS_MESSAGE = 'Please connect your ads account in Settings to continue.';
 
@@ -25,7 +25,7 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 export const recentSessionsResponse = z.object({ sessions: z.array(sessionSummarySchema) });
 export const sessionParams = z.object({ id: sessionIdSchema });
 
-/** SPEC.md section 3: each history message has a sender, content, and type ('response' with a response). */
+/** Each history message has a sender, content, and type ('response' with a response). */
 export const historyMessageSchema = z.object({
   sender: z.enum(['user', 'lynceus', 'system']),
   type: z.enum(['message', 'response']),
@@ -68,7 +68,7 @@ export const askBody = z.object({
 });
 export type AskBody = z.input<typeof askBody>;
 
-/** The `data:` events of `POST /api/ask`, in the order SPEC.md section 4 gives; then `data: [DONE]`. */
+/** The `data:` events of `POST /api/ask`, in the order they are sent; then `data: [DONE]`. */
 export const streamEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('analytics'),

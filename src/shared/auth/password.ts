@@ -1,9 +1,9 @@
-/** SPEC.md sections 5 and 9: the minimum length is 9; a maximum keeps hashing cheap and bounded. */
+/** A password needs at least 9 characters; a maximum keeps hashing cheap and bounded. */
 export const PASSWORD_MIN_LENGTH = 9;
 export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
-/** The rules in the order SPEC.md gives them, each with its exact message. */
+/** The rules in the order the product checks them, each with its exact message. */
 const rules: [(password: string) => boolean, string][] = [
   [
     (p) => p.length >= PASSWORD_MIN_LENGTH,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { errorResponseSchema } from '../../shared/errors';
 
-/** A failed API call, carrying the server's message and code (SPEC.md section 8). */
+/** A failed API call, carrying the server's message and code. */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -23,7 +23,7 @@ export interface RequestOptions {
 
 /**
  * Calls the API and validates the answer against the shared contract. A failure throws with the
- * server's message when it sent one, otherwise 'HTTP {status}', as SPEC.md section 8 says.
+ * server's message when it sent one, otherwise 'HTTP {status}'.
  */
 export async function apiRequest<T extends z.ZodType>(
   path: string,
@@ -50,7 +50,7 @@ export async function apiRequest<T extends z.ZodType>(
   return schema.parse(payload);
 }
 
-/** SPEC.md section 8: the server's message when it sent one, otherwise the fallback. */
+/** The server's message when it sent one, otherwise the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message ? error.message : fallback;
 }

@@ -1,5 +1,5 @@
 /**
- * The two ways a page leaves React: the SPEC's blocking alerts, and a full navigation to another
+ * The two ways a page leaves React: the blocking alerts, and a full navigation to another
  * site (the chat, a checkout page). They sit on one object so tests can observe them (jsdom
  * cannot spy on `location.assign`).
  */

@@ -1,4 +1,4 @@
-/** The signed-in user's token and identity, kept in localStorage as the SPEC names them. */
+/** The signed-in user's token and identity, kept in localStorage as `token` and `userInfo`. */
 export interface UserInfo {
   uid: string;
   name: string;
@@ -6,7 +6,7 @@ export interface UserInfo {
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'userInfo';
-/** SPEC.md section 9: a token expiring within 30 seconds counts as expired. */
+/** A token expiring within 30 seconds counts as expired. */
 export const TOKEN_EXPIRY_MARGIN_MS = 30_000;
 
 export function saveSession(token: string, user: UserInfo): void {

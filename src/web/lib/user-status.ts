@@ -13,7 +13,7 @@ export const getUserStatus = (token: string) =>
   apiRequest('/auth/user/status', userStatusResponse, { token });
 
 /**
- * SPEC.md sections 4 and 7: the token and status check the chat and the permissions screen run on
+ * The token and status check the chat and the permissions screen run on
  * load. It lives here, not in a feature, because both features need it.
  */
 export const useUserStatus = (

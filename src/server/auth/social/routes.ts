@@ -15,7 +15,7 @@ const errors = { ...authErrorResponses, 503: errorResponseSchema };
 // Each call costs a request to Google or Facebook: cap it per address.
 const socialLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
-// Messages from SPEC.md section 8 where it has one.
+// The product's fixed messages for each provider, flow and failure.
 const text = {
   google: {
     label: 'Google',

@@ -8,7 +8,7 @@ import { GraphApiError, graphErrorFrom, networkError } from './errors';
 import { redactUrl, scrubber } from './redact';
 import { type GraphUsage, parseUsage, pauseFor } from './usage';
 
-/** One Meta API version for the browser SDK and the Graph API (SPEC.md section 9). */
+/** One Meta API version for the browser SDK and the Graph API. */
 export const GRAPH_VERSION = FACEBOOK_SDK_VERSION;
 
 export type GraphParams = Record<string, string | number | undefined>;

@@ -11,7 +11,7 @@ import { type FetchJob, fetchAndWrite } from './fetch-protocol';
 import { advanceCursor, claimSync, failSync, finishSync, type SyncKind } from './sync-state';
 import { dayChunks, reachWindows } from './windows';
 
-/** The fields the metrics need (DESIGN.md section 4), at ad level, one row per ad and day. */
+/** The fields the metrics need, at ad level, one row per ad and day. */
 export const INSIGHT_FIELDS = [
   'account_id',
   'account_name',

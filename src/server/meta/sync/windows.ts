@@ -8,7 +8,7 @@ export interface ReachWindow {
 
 /**
  * The standard windows whose unique reach is fetched from Meta for the exact range, following the
- * date conventions of DESIGN.md section 5 (last N days are the N whole days before today).
+ * usual date conventions (last N days are the N whole days before today).
  */
 export function reachWindows(today: string): ReachWindow[] {
   const firstOfMonth = `${today.slice(0, 8)}01`;

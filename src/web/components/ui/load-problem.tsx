@@ -1,4 +1,4 @@
-/** Something that could not be loaded, said as an alert, with a 'Try again' (SPEC.md section 8). */
+/** Something that could not be loaded, said as an alert, with a 'Try again'. */
 export function LoadProblem({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
     <div className="flex flex-wrap items-baseline gap-2 text-sm">

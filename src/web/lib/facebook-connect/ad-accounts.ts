@@ -6,7 +6,7 @@ export interface AdAccount {
   name: string;
 }
 
-/** SPEC.md section 7: the fields read before saving; 100 is the largest page Meta serves. */
+/** The fields read before saving; 100 is the largest page Meta serves. */
 export const AD_ACCOUNT_FIELDS = 'account_id,name';
 export const AD_ACCOUNTS_PAGE_SIZE = 100;
 // The save call takes at most 5000 accounts; the cap also stops a paging loop that never ends.

@@ -1,4 +1,4 @@
-/** SPEC.md section 8, "Permission alerts", word for word. */
+/** The permission alerts' fixed texts; keep them word for word. */
 export const PERMISSION_MESSAGES = {
   insecure: 'Facebook permissions require HTTPS. Not available in development.',
   signupAgain: 'Authentication error. Please signup again.',
@@ -12,6 +12,6 @@ export const PERMISSION_MESSAGES = {
   nextWithoutToken: 'Authentication error. Please try again.',
 } as const;
 
-/** Not in the SPEC: without it a script that never loads would leave a silent, disabled button. */
+/** ARLO's own addition: without it a script that never loads would leave a silent, disabled button. */
 export const SDK_UNAVAILABLE =
   'Facebook could not be loaded. Please check your connection and reload the page.';

@@ -15,14 +15,14 @@ import { getToken, getUserInfo, saveSession, type UserInfo } from '../session';
 import { type AdAccount, fetchAllAdAccounts } from './ad-accounts';
 import { PERMISSION_MESSAGES, SDK_UNAVAILABLE } from './messages';
 
-/** SPEC.md section 5: ads_read alone once Facebook already knows the user, else the profile too. */
+/** The scopes: ads_read alone once Facebook already knows the user, else the profile too. */
 export const connectScope = (loginStatus: string | undefined): string =>
   loginStatus === 'connected' ? 'ads_read' : 'email,public_profile,ads_read';
 
 /**
- * Connecting Facebook Ads (SPEC.md section 4, "Platform permissions"), for the signup step and for
+ * Connecting Facebook Ads, for the signup step and for
  * Settings alike: login with ads_read, read every ad account, save them, and keep the new token the
- * save returns. Each outcome is an alert, as the SPEC says, and also stays as `notice`, readable
+ * save returns. Each outcome is an alert, and also stays as `notice`, readable
  * without the dialog. `noTokenMessage` is the place's own "Authentication error" wording.
  */
 export function useFacebookConnect({

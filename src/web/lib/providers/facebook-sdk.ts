@@ -93,7 +93,7 @@ export function loadFacebookSdk(source: FacebookSdkSource): Promise<FacebookSdk>
   return loading.then((sdk) => initFor(sdk, source));
 }
 
-/** The SDK for connecting ad accounts (SPEC.md section 7): `facebook.connect`, never the sign-in app. */
+/** The SDK for connecting ad accounts: `facebook.connect`, never the sign-in app. */
 export const loadFacebookConnectSdk = (facebook: ClientConfig['facebook']): Promise<FacebookSdk> =>
   loadFacebookSdk({
     appId: facebook.connect.appId,
@@ -102,7 +102,7 @@ export const loadFacebookConnectSdk = (facebook: ClientConfig['facebook']): Prom
   });
 
 /**
- * SPEC.md section 5: Facebook needs HTTPS. Browsers also count loopback addresses as secure,
+ * Facebook needs HTTPS. Browsers also count loopback addresses as secure,
  * which is what lets the demo and the tests run the real flow on http://localhost.
  */
 export const facebookAllowed = (): boolean => window.isSecureContext || window.location.protocol === 'https:';
@@ -121,7 +121,7 @@ export function facebookLogin(sdk: FacebookSdk, scope: string): Promise<string> 
   });
 }
 
-/** After a failed attempt, drop Facebook's session so the next click starts clean (SPEC.md section 4). */
+/** After a failed attempt, drop Facebook's session so the next click starts clean. */
 export function facebookLogout(sdk: FacebookSdk | undefined): void {
   try {
     sdk?.logout();

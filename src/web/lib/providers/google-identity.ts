@@ -18,7 +18,7 @@ declare global {
   }
 }
 
-/** SPEC.md section 7: the hidden button is clicked after 300 ms and removed after 2 s. */
+/** The hidden button is clicked after 300 ms and removed after 2 s. */
 export const GOOGLE_TRIGGER_DELAY_MS = 300;
 export const GOOGLE_TRIGGER_CLEANUP_MS = 2_000;
 

@@ -11,7 +11,7 @@ import { FormMessage } from './form-message';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 
-/** SPEC.md section 5, reset password: the first problem with the code and the new password. */
+/** Reset password: the first problem with the code and the new password. */
 export function resetProblem(code: string, newPassword: string): string | undefined {
   if (!/^\d{6}$/.test(code)) return 'Please enter a valid 6-digit verification code';
   if (!newPassword) return 'Please enter a new password';

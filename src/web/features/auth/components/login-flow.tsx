@@ -15,7 +15,7 @@ import { SocialButtons } from './social-buttons';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 
-/** SPEC.md section 4: email step, password step, then a redirect by the account's status. */
+/** Email step, password step, then a redirect by the account's status. */
 export function LoginFlow() {
   const goTo = useGoTo();
   const navigate = useNavigate();
@@ -97,7 +97,7 @@ export function LoginFlow() {
         heading="Or continue with"
         onUnregistered={(social) => {
           if (!social.email) return setError(social.message);
-          // SPEC.md section 2: an unknown social account is offered an account with a password.
+          // An unknown social account is offered an account with a password.
           void navigate('/signup', { state: { socialEmail: social.email, provider: social.provider } });
         }}
       />

@@ -18,7 +18,7 @@ import { VerifyEmailStep } from './verify-email-step';
 
 type Step = 'email' | 'password' | 'verify';
 
-/** SPEC.md section 4, signup flow: email, then password, then the emailed code. */
+/** The signup flow: email, then password, then the emailed code. */
 export function SignupFlow() {
   const goTo = useGoTo();
   const [step, setStep] = useState<Step>('email');

@@ -7,7 +7,7 @@ import { TextField } from './text-field';
 
 export const PASSWORD_HINT = 'Password (min 9 chars with uppercase, lowercase, digit, special char)';
 
-/** SPEC.md section 5, signup password step: the first problem in the SPEC's order. */
+/** The signup password step: the first problem, in the order the rules are checked. */
 export function signupPasswordProblem(password: string, confirm: string): string | undefined {
   if (!password || !confirm) return 'Please fill in both password fields';
   if (password !== confirm) return 'Passwords do not match';

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: a code lives 300 s; resend is allowed once 240 s or fewer remain. */
+/** A code lives 300 s; resend is allowed once 240 s or fewer remain. */
 export const CODE_TTL_SECONDS = 300;
 export const RESEND_WHEN_REMAINING = 240;
 

@@ -2,7 +2,7 @@ import { clearSession, saveSession, type UserInfo } from '../../../lib/session';
 
 export type LoginOutcome = { to: string } | { error: string };
 
-/** SPEC.md section 4, "Login redirect by status". An error also means local data is cleared. */
+/** Where login sends the user, by account status. An error also means local data is cleared. */
 export function loginRedirect(status: string, signupMethod: string): LoginOutcome {
   switch (status) {
     case 'active':

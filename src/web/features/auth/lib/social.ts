@@ -3,12 +3,12 @@ import type { ProviderFailure } from '../../../lib/providers/provider-error';
 export type SocialProvider = 'google' | 'facebook';
 export type SocialFlow = 'signup' | 'login';
 
-/** Facebook's scopes for signing in (SPEC.md section 5); ads_read is asked for only when connecting. */
+/** Facebook's scopes for signing in; ads_read is asked for only when connecting. */
 export const FACEBOOK_SIGN_IN_SCOPE = 'email,public_profile';
 
 /**
- * SPEC.md section 8's texts for a social sign-in that failed in the browser. The SPEC words the
- * signup ones; login mirrors them with "login" and "email login".
+ * The product's fixed texts for a social sign-in that failed in the browser. The product words
+ * the signup ones; login mirrors them with "login" and "email login".
  */
 export function socialFailureMessage(
   provider: SocialProvider,

@@ -45,7 +45,7 @@ function unregisteredUser(provider: SocialProvider, failure: unknown): Unregiste
 /**
  * Google and Facebook sign-in for one flow: loads the provider SDKs this page is configured for,
  * gets the provider's token, exchanges it with our API, then stores the session and navigates as
- * the SPEC says for that flow.
+ * that flow requires.
  */
 export function useSocialSignIn(flow: SocialFlow, onUnregistered?: (user: UnregisteredSocialUser) => void) {
   const config = useClientConfig();

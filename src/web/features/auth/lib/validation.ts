@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const emailFormat = z.email();
 
-/** SPEC.md section 5: the first problem with an email, or undefined. */
+/** The first problem with an email, or undefined. */
 export function emailProblem(email: string): string | undefined {
   const trimmed = email.trim();
   if (!trimmed) return 'Please enter your email address';

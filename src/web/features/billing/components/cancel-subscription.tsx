@@ -8,7 +8,7 @@ const secondary =
 const danger =
   'rounded-lg bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-60';
 
-/** SPEC.md section 4, "Subscription": cancelling asks for confirmation first. */
+/** Cancelling a subscription asks for confirmation first. */
 export function CancelSubscription({ token }: { token: string }) {
   const cancel = useCancelSubscription(token);
   const [confirming, setConfirming] = useState(false);

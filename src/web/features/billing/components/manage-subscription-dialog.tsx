@@ -8,7 +8,7 @@ import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { CancelSubscription } from './cancel-subscription';
 import { SubscriptionSummary } from './subscription-summary';
 
-/** SPEC.md section 2: the Manage Subscription dialog, opened from Settings → Account → Manage. */
+/** The Manage Subscription dialog, opened from Settings → Account → Manage. */
 export function ManageSubscriptionDialog({ onClose }: { onClose: () => void }) {
   const [token, setToken] = useState(getToken);
   const subscription = useSubscriptionStatus(token);

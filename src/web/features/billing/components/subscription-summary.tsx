@@ -5,7 +5,7 @@ import { formatDate, formatPrice } from '../lib/format';
 const term = 'text-slate-500 dark:text-slate-400';
 const detail = 'font-medium text-slate-900 dark:text-slate-100';
 
-/** The subscription's plan, price, state and end or renewal date (SPEC.md sections 3 and 4). */
+/** The subscription's plan, price, state and end or renewal date. */
 export function SubscriptionSummary({ subscription }: { subscription: SubscriptionStatus }) {
   const { plan_name, amount, currency, interval, status, cancel_at_period_end, current_period_end } =
     subscription;

@@ -3,7 +3,7 @@ import { errorResponseSchema } from '../../../../shared/errors';
 import { ApiError } from '../../../lib/api-client';
 import { createSseParser } from '../lib/sse';
 
-/** The connection dropped, before or during the answer (SPEC.md section 8). */
+/** The connection dropped, before or during the answer. */
 export class ConnectionError extends Error {
   override name = 'ConnectionError';
 }

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const getSession = (token: string, sessionId: string) =>
   apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, sessionHistoryResponse, { token });
 
-/** A past conversation, shown read-only (SPEC.md section 4). */
+/** A past conversation, shown read-only. */
 export const useSession = (token: string | null, sessionId: string | null) =>
   useQuery({
     queryKey: ['chat', 'session', token, sessionId],

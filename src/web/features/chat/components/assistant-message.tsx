@@ -6,7 +6,7 @@ import { CopyButton } from './content/copy-button';
 import { FeedbackButtons } from './feedback-buttons';
 import { PhaseLabel } from './phase-label';
 
-/** The label of the part still pending, or null when nothing is (SPEC.md sections 4 and 9). */
+/** The label of the part still pending, or null when nothing is. */
 export function pendingLabel(entry: AssistantEntry, now: number): string | null {
   if (!entry.streaming) return null;
   if (!entry.reasoning && entry.analyticsAt !== undefined)

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { CONNECT_ADS_MESSAGE, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG } from '../../../../shared/api/chat';
 
 /**
- * The message box (SPEC.md section 5): Enter sends, Shift+Enter adds a line, blank is ignored.
+ * The message box: Enter sends, Shift+Enter adds a line, blank is ignored.
  * `onSend` returns whether the message went; the text stays when it did not (a past chat, busy).
  */
 export function ChatInput({

@@ -29,7 +29,7 @@ import { RelatedSuggestions } from './related-suggestions';
 import { SidePanel } from './side-panel';
 import { UserMenu } from './user-menu';
 
-/** SPEC.md section 9: the sessions list refreshes 1 s after a new chat. */
+/** The sessions list refreshes 1 s after a new chat. */
 export const NEW_CHAT_REFRESH_MS = 1_000;
 
 function PastConversation({ token, session }: { token: string | null; session: SessionSummary }) {
@@ -46,7 +46,7 @@ function PastConversation({ token, session }: { token: string | null; session: S
 }
 
 /**
- * The chat screen, `/` (SPEC.md section 2). `renderSettings` is the app's Settings dialog, opened
+ * The chat screen, `/`. `renderSettings` is the app's Settings dialog, opened
  * from the user menu (features do not import each other).
  */
 export function ChatScreen({ renderSettings }: { renderSettings?: (close: () => void) => ReactNode }) {
@@ -73,7 +73,7 @@ export function ChatScreen({ renderSettings }: { renderSettings?: (close: () => 
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [lastEntry, chat.processing]);
 
-  /** Every way of asking (input, cards, prompts, Related) goes through SPEC.md section 5's rules. */
+  /** Every way of asking (input, cards, prompts, Related) goes through the same message rules. */
   const submit = (text: string): boolean => {
     const question = text.trim();
     if (!question || !permitted || question.length > MAX_MESSAGE_CHARS) return false;

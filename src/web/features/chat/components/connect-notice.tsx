@@ -1,7 +1,7 @@
 import { CHAT_TEXT } from '../lib/messages';
 import { useTypewriter } from '../lib/use-typewriter';
 
-/** SPEC.md section 6: without ad permissions, the assistant asks the user to connect in Settings. */
+/** Without ad permissions, the assistant asks the user to connect in Settings. */
 export function ConnectNotice() {
   const typed = useTypewriter(CHAT_TEXT.connectNotice);
   return (

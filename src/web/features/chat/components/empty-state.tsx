@@ -1,6 +1,6 @@
 import { STARTER_QUESTIONS } from '../lib/messages';
 
-/** SPEC.md section 2: the greeting and six suggestion cards; a card asks its question. */
+/** The greeting and six suggestion cards; a card asks its question. */
 export function ChatEmptyState({
   onPick,
   disabled = false,

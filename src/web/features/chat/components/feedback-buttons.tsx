@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 type Feedback = 'good' | 'bad' | null;
 
-/** SPEC.md section 4: good and bad are mutually exclusive and kept on this page only. */
+/** Good and bad are mutually exclusive and kept on this page only. */
 export function FeedbackButtons() {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const button = (value: Exclude<Feedback, null>, label: string, Icon: typeof ThumbsUp) => (

@@ -3,7 +3,7 @@ import { type ChatModel, chatModels } from '../../../../shared/api/chat';
 
 const modelLabels: Record<ChatModel, string> = { arlo_auto: 'ARLO Auto', arlo_pro: 'ARLO Pro' };
 
-/** SPEC.md sections 2 and 9: arlo_auto or arlo_pro (the default). */
+/** The model for the next question: arlo_auto or arlo_pro (the default). */
 export function ModelPicker({ value, onChange }: { value: ChatModel; onChange: (model: ChatModel) => void }) {
   const id = useId();
   return (

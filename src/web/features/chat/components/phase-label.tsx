@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 
-/** A part of the answer still on its way, with what is happening (SPEC.md section 4). */
+/** A part of the answer still on its way, with what is happening. */
 export function PhaseLabel({ label }: { label: string }) {
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-slate-500">

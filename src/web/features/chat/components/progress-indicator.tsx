@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { progressLabel } from '../lib/progress';
 
-/** While an answer is on its way: idle, then the SPEC.md section 4 labels as time passes. */
+/** While an answer is on its way: idle, then the progress labels as time passes. */
 export function ProgressIndicator({ elapsedMs, report }: { elapsedMs: number; report: boolean }) {
   const label = progressLabel(elapsedMs, report);
   return (

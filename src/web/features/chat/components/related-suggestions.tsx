@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId } from 'react';
 
-/** SPEC.md section 2: follow-up questions; the box can be minimized (the flag is kept locally). */
+/** Follow-up questions; the box can be minimized (the flag is kept locally). */
 export function RelatedSuggestions({
   suggestions,
   minimized,

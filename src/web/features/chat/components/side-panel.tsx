@@ -7,7 +7,7 @@ const item =
   'flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800';
 
 /**
- * SPEC.md section 2's left side panel: it opens on hover (or with its button, for keyboard and
+ * The left side panel: it opens on hover (or with its button, for keyboard and
  * touch). Projects: New Chat, Current chat and the scrolling Recent chats; Prompts: the reports.
  */
 export function SidePanel({

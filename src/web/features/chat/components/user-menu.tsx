@@ -1,7 +1,7 @@
 import { CircleUser, LogOut, Settings } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 
-/** SPEC.md section 2: the user menu with Settings and Log out. */
+/** The user menu with Settings and Log out. */
 export function UserMenu({
   name,
   onSettings,

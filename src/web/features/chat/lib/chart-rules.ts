@@ -1,7 +1,7 @@
 import type { ContentItem, DataRow } from '../../../../shared/api/answer';
 import { isLabelKey, LABEL_KEYS, metricLabel } from './format';
 
-/** SPEC.md section 9: chart and table-reveal constants, as pure functions the components share. */
+/** Chart and table-reveal constants, as pure functions the components share. */
 
 export const BAR_SIZE = 20;
 /** Bar charts with more rows than this lie on their side. */
@@ -84,7 +84,7 @@ function fromWrapped(wrapped: { account_name?: unknown; metric?: unknown; data: 
 }
 
 /**
- * Every chart in an item's data: plain rows are one chart; the wrapped form of SPEC.md section 3
+ * Every chart in an item's data: plain rows are one chart; the wrapped form
  * (`{ account_name, metric, data }`, alone or as a list, one per account) is one chart per wrapper.
  */
 export function unwrapAll(data: unknown): ChartData[] {

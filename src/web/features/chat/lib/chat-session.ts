@@ -2,7 +2,7 @@ import { getCurrentSession } from '../api/get-current-session';
 import { newChat } from '../api/new-chat';
 import { loadSession, saveChatSession } from './storage';
 
-/** SPEC.md section 9: after 30 minutes without a question, the next one starts a new session. */
+/** After 30 minutes without a question, the next one starts a new session. */
 export const INACTIVITY_MS = 30 * 60_000;
 
 /** The clock the chat reads; tests may replace `now`. */

@@ -18,7 +18,7 @@ export interface AssistantEntry {
   error?: ContentItem;
   settings?: ContentItem;
   suggestions: string[];
-  /** Set for a report section (SPEC.md section 3: isReportSection, reportQuestion). */
+  /** Set for a report section (stored as isReportSection, reportQuestion). */
   report?: { order: number; title?: string; question?: string };
   /** When the analytics and the reasoning arrived: the pending part's phase label counts from it. */
   analyticsAt?: number;
@@ -44,7 +44,7 @@ export type Entry = UserEntry | AssistantEntry | NoticeEntry;
 export interface Pending {
   turn: number;
   startedAt: number;
-  /** A report_section with order 0 arrived: SPEC.md section 4's generating_report. */
+  /** A report_section with order 0 arrived: the progress shows generating_report. */
   report: boolean;
   /** Some answer event arrived; without one the stream's end gives the empty-answer text. */
   answered: boolean;

@@ -1,4 +1,4 @@
-/** The chat's fixed texts (SPEC.md sections 4, 6 and 8). */
+/** The chat's fixed texts. */
 export const CHAT_TEXT = {
   connectionError: 'Connection error. Please try again.',
   sessionExpired: 'Session expired. Redirecting to login...',
@@ -10,7 +10,7 @@ export const CHAT_TEXT = {
     'Welcome to ARLO! To start asking about your ads, please connect your Meta Ads account in Settings.',
 } as const;
 
-/** SPEC.md section 2's Prompts: wordings the engine reads as a performance, revenue or creative report. */
+/** The side panel's Prompts: wordings the engine reads as a performance, revenue or creative report. */
 export const REPORT_PROMPTS = [
   { label: 'Performance prompt', prompt: 'Performance report' },
   { label: 'Revenue prompt', prompt: 'Revenue report' },

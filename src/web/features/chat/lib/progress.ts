@@ -1,4 +1,4 @@
-/** SPEC.md sections 4 and 9: what the chat says while an answer is on its way. */
+/** What the chat says while an answer is on its way. */
 export type ProgressState = 'idle' | 'searching' | 'extended' | 'thinking' | 'generating_report';
 
 export const PROGRESS_LABELS: Record<Exclude<ProgressState, 'idle'>, string> = {

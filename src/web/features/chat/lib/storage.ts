@@ -1,7 +1,7 @@
 import { type ChatModel, chatModels, DEFAULT_MODEL } from '../../../../shared/api/chat';
 import { readLocal, writeLocal } from '../../../lib/local-storage';
 
-/** SPEC.md section 3's local data for the chat, beside the token and userInfo of lib/session. */
+/** The chat's local data, beside the token and userInfo of lib/session. */
 const MODEL_KEY = 'selectedModel';
 const RELATED_MINIMIZED_KEY = 'relatedMinimized';
 const SESSION_ID_KEY = 'sessionId';

@@ -11,13 +11,13 @@ import { forgetChatSession } from './storage';
 export const PLAN_WAIT_MS = 15_000;
 const PLAN_RECHECK_MS = 1_000;
 
-/** Where the chat sends a user it cannot serve, or null to stay (SPEC.md section 4). */
+/** Where the chat sends a user it cannot serve, or null to stay. */
 export function chatGate(status: string): { to: string; clear: boolean } | null {
   switch (status) {
     case 'active':
     case 'trial':
       return null;
-    // A careful choice: SPEC.md sends every other status to login, but login itself sends paused
+    // A careful choice: the product sends every other status to login, but login itself sends paused
     // and payment users straight on to /plans, and checkout there needs the stored token. Going
     // to /plans directly keeps the session and spares them a pointless sign-in.
     case 'paused':
@@ -43,7 +43,7 @@ export function useLogout() {
 }
 
 /**
- * The chat's load check (SPEC.md section 4). No token: /login (the SPEC's "public site"; ARLO's
+ * The chat's load check. No token: /login (the product's "public site"; ARLO's
  * public entry is /login). An expired token, a 401/403 or a status the chat does not serve clears
  * local data and goes to /login (paused and payment go to /plans, see chatGate). A network or
  * server error lets the page continue; the ask call checks the token again anyway.

@@ -50,7 +50,7 @@ export function useChat({
     [],
   );
 
-  // A reload shows the same conversation (SPEC.md section 4): the stored session, while it is
+  // A reload shows the same conversation: the stored session, while it is
   // fresh, is read back from the server with the content types it was answered with.
   useEffect(() => {
     const stored = loadSession();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC.md section 9: the assistant notice types in at 30 ms per character. */
+/** The assistant notice types in at 30 ms per character. */
 export const TYPEWRITER_MS_PER_CHAR = 30;
 
 const reducedMotion = () =>

@@ -7,7 +7,7 @@ const labels: Record<FacebookButtonState, string> = {
   connected: 'Facebook Ads - Connected',
 };
 
-/** SPEC.md section 2: disabled until the SDK has loaded, and again once connected. */
+/** Disabled until the SDK has loaded, and again once connected. */
 export function FacebookButton({
   state,
   busy,

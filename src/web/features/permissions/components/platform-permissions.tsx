@@ -4,7 +4,7 @@ import { usePlatformConnections } from '../lib/use-platform-connections';
 import { FacebookButton } from './facebook-button';
 import { ImportStatus } from './import-status';
 
-/** The permissions step of signup (SPEC.md section 2): connect an ad platform, then Next. */
+/** The permissions step of signup: connect an ad platform, then Next. */
 export function PlatformPermissions() {
   const { user } = usePermissionsGate();
   const { facebookButton, busy, connected, notice, connect, next } = usePlatformConnections(user);

@@ -2,7 +2,7 @@ import type { StatusUser } from '../../../lib/user-status';
 
 /**
  * Where a signed-in user who opened the permissions page belongs, or null to stay.
- * SPEC.md section 2: the page is for status signup; anyone else goes to /signup. Sending an
+ * The page is for status signup; anyone else goes to /signup. Sending an
  * active or trial user who already granted Facebook back to signup would strand a finished
  * account, so they go to the chat instead (it reads the stored session on this same origin).
  */

@@ -8,9 +8,9 @@ import { useUserStatus } from '../../../lib/user-status';
 import { permissionsGate } from './gate';
 
 /**
- * SPEC.md sections 2 and 7: with no usable token the page alerts and goes to /signup; otherwise it
+ * With no usable token the page alerts and goes to /signup; otherwise it
  * validates the token. A rejected token clears local data; a network or server failure lets the
- * page continue (SPEC.md section 4), since the save call checks the token again anyway.
+ * page continue, since the save call checks the token again anyway.
  * Returns the status call's user, the fallback identity if the stored userInfo is missing.
  */
 export function usePermissionsGate() {

@@ -13,7 +13,7 @@ export const HANDOFF_FAILED = 'Could not continue to ARLO. Please try again.';
 export type FacebookButtonState = 'loading' | 'ready' | 'connected';
 
 /**
- * The permissions step (SPEC.md section 4, "Platform permissions"): connect Facebook Ads (the
+ * The permissions step: connect Facebook Ads (the
  * shared flow, with signup's wording), then Next: on to the chat with the session.
  */
 export function usePlatformConnections(fallbackUser: UserInfo | undefined) {

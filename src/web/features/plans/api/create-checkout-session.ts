@@ -8,7 +8,7 @@ export interface CreateCheckoutSessionInput {
   priceId: string;
 }
 
-// A reply without a URL is a failure of its own (SPEC.md section 8), not a malformed answer.
+// A reply without a URL is a failure with its own message, not a malformed answer.
 const checkoutAnswer = createCheckoutResponse.partial();
 
 export const createCheckoutSession = ({ token, path, priceId }: CreateCheckoutSessionInput) =>

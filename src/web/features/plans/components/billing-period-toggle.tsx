@@ -5,7 +5,7 @@ const periods: { value: BillingPeriod; label: string }[] = [
   { value: 'annually', label: 'Annually' },
 ];
 
-/** SPEC.md section 2: the Monthly/Annually toggle above the plan card. */
+/** The Monthly/Annually toggle above the plan card. */
 export function BillingPeriodToggle({
   value,
   onChange,

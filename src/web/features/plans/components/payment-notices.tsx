@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PAYMENT_CANCELLED, paymentErrorText } from '../../../../shared/api/billing';
 
-/** What the checkout sent the user back with (SPEC.md sections 2 and 8): `cancelled` or `error`. */
+/** What the checkout sent the user back with: `cancelled` or `error`. */
 export function PaymentNotices() {
   const [params] = useSearchParams();
   const error = params.get('error');

@@ -8,7 +8,7 @@ import { BillingPeriodToggle } from './billing-period-toggle';
 import { PaymentNotices } from './payment-notices';
 import { ProPlanCard } from './pro-plan-card';
 
-/** The body of /plans and /yplans (SPEC.md section 2); they differ only in `checkoutPath`. */
+/** The body of /plans and /yplans; they differ only in `checkoutPath`. */
 export function PlanChooser({ checkoutPath }: { checkoutPath: CheckoutPath }) {
   useBillingAreaGate();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');

@@ -6,7 +6,7 @@ import { useUserStatus } from '../../../lib/user-status';
 import { billingAreaAllows } from './billing-area';
 
 /**
- * The plans screens' token validation (SPEC.md sections 4 and 7). Without a token the page stays
+ * The plans screens' token validation. Without a token the page stays
  * open (Subscribe then asks to sign in). An expired or rejected (401/403) token, or a user the
  * billing area does not serve, is logged out: local data goes and the browser goes to /login.
  * A network or server error lets the page continue; checkout checks the token again anyway.

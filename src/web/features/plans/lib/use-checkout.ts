@@ -15,7 +15,7 @@ import { getToken } from '../../../lib/session';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 
 /**
- * Subscribe (SPEC.md section 4, "Plans"): create a checkout session for the chosen period's price
+ * Subscribe: create a checkout session for the chosen period's price
  * on this screen's checkout path, then hand the browser to the checkout page. Without a stored
  * token the user signs in first.
  */

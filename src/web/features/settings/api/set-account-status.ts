@@ -21,7 +21,7 @@ export async function setAccountStatus(token: string, { accountId, active }: Acc
 }
 
 /**
- * Switches an ad account on or off, optimistically (SPEC.md section 4): the list shows the new state
+ * Switches an ad account on or off, optimistically: the list shows the new state
  * at once and goes back if the call fails. On success every cached account list and user status
  * is refreshed, so the chat's next answer and its account list use the new scope.
  */

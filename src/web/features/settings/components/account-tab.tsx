@@ -5,7 +5,7 @@ const term = 'text-slate-500 dark:text-slate-400';
 const detail = 'font-medium text-slate-900 dark:text-slate-100';
 
 /**
- * SPEC.md section 2, Settings → Account: the user identifier, the billing state (with Manage for an
+ * Settings → Account: the user identifier, the billing state (with Manage for an
  * active user) and the language. `onManageSubscription` is absent when the app wired no dialog.
  */
 export function AccountTab({
@@ -41,7 +41,7 @@ export function AccountTab({
           <label htmlFor={languageId}>Language</label>
         </dt>
         <dd>
-          {/* English is the only language ARLO speaks today (SPEC.md section 2). */}
+          {/* English is the only language ARLO speaks today. */}
           <select
             id={languageId}
             defaultValue="en"

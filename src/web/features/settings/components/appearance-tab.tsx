@@ -5,7 +5,7 @@ import { SectionHeading } from './section-heading';
 import { TextSizeSlider } from './text-size-slider';
 import { ThemePicker } from './theme-picker';
 
-/** SPEC.md section 2, Settings → Appearance: each choice applies at once and is remembered here. */
+/** Settings → Appearance: each choice applies at once and is remembered here. */
 export function AppearanceTab() {
   const [theme, setTheme] = useState(loadTheme);
   const [textSize, setTextSize] = useState(loadTextSize);

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useClientConfig } from '../../../lib/providers/client-config';
 import { SectionHeading } from './section-heading';
 
-/** SPEC.md section 2, Settings → Get Help: the WhatsApp community, when the server names one. */
+/** Settings → Get Help: the WhatsApp community, when the server names one. */
 export function GetHelpTab() {
   const config = useClientConfig();
   const url = config.data?.help.whatsappUrl;

@@ -9,7 +9,7 @@ const disabledButton =
   'cursor-not-allowed rounded-lg bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-500 dark:bg-slate-800 dark:text-slate-400';
 
 /**
- * SPEC.md section 2, Settings → Integrations: Meta Ads to connect or manage, with a banner while
+ * Settings → Integrations: Meta Ads to connect or manage, with a banner while
  * Facebook permissions are missing (never granted, or the token expired); the others are disabled.
  */
 export function IntegrationsTab({

@@ -7,7 +7,7 @@ import { ACCOUNT_TEXTS } from '../lib/account-texts';
 import { AccountRow } from './account-row';
 
 /**
- * SPEC.md section 2, the Manage Meta Accounts dialog (over Settings): each connected ad account
+ * The Manage Meta Accounts dialog (over Settings): each connected ad account
  * with its sync state and a switch; answers only ever read the accounts switched on.
  */
 export function ManageAccountsDialog({ onClose }: { onClose: () => void }) {

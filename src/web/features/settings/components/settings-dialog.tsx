@@ -15,7 +15,7 @@ import { SettingsTabTrigger } from './settings-tab-trigger';
 const panel = 'min-h-72 flex-1 focus-visible:outline-2 focus-visible:outline-indigo-500';
 
 /**
- * The Settings dialog (SPEC.md section 2): Account, Integrations, Appearance, Data and Dev Tools
+ * The Settings dialog: Account, Integrations, Appearance, Data and Dev Tools
  * (disabled) and Get Help. Billing belongs to another feature, so the app passes its Manage
  * Subscription dialog in through `renderManageSubscription`.
  */

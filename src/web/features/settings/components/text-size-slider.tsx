@@ -2,7 +2,7 @@ import * as Slider from '@radix-ui/react-slider';
 import { useId } from 'react';
 import { MAX_TEXT_SIZE, MIN_TEXT_SIZE } from '../lib/text-size';
 
-/** SPEC.md section 2: the chat's text size, 1 (smallest) to 5, in whole steps. */
+/** The chat's text size, 1 (smallest) to 5, in whole steps. */
 export function TextSizeSlider({ value, onChange }: { value: number; onChange: (size: number) => void }) {
   const labelId = useId();
   return (

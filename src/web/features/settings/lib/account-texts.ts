@@ -1,4 +1,4 @@
-/** SPEC.md section 8, "Accounts". */
+/** The fixed texts of the ad-account list. */
 export const ACCOUNT_TEXTS = {
   loadFailed: 'Failed to load accounts',
   none: 'No accounts found',

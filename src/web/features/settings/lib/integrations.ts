@@ -1,7 +1,7 @@
-/** SPEC.md section 2, Settings → Integrations. */
+/** Settings' warning while Facebook permissions are missing. */
 export const FACEBOOK_REQUIRED = 'Facebook permissions required';
 
-/** Listed but not offered yet (SPEC.md section 1); Google Ads is the one shown as coming soon. */
+/** Listed but not offered yet; Google Ads is the one shown as coming soon. */
 export const UNAVAILABLE_INTEGRATIONS = [
   { name: 'Google Ads', about: 'Search, Shopping and YouTube campaigns', note: 'Coming soon' },
   { name: 'Google Analytics', about: 'Website traffic and conversions', note: 'Not available' },

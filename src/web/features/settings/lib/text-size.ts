@@ -1,6 +1,6 @@
 import { readLocal, writeLocal } from '../../../lib/local-storage';
 
-/** SPEC.md section 2: a text size from 1 to 5, default 3. */
+/** A text size from 1 to 5, default 3. */
 export const MIN_TEXT_SIZE = 1;
 export const MAX_TEXT_SIZE = 5;
 export const DEFAULT_TEXT_SIZE = 3;

@@ -7,7 +7,7 @@ import { USER_STATUS_KEY } from '../../../lib/user-status';
 
 /**
  * Settings → Integrations → Connect or Reconnect: the signup step's Facebook flow, with the in-app
- * wording (SPEC.md section 8). Afterwards the user status and the accounts are read again, so the
+ * wording. Afterwards the user status and the accounts are read again, so the
  * red dot, the banner and the chat's disabled input clear without a reload. `user` stands in for
  * a stored identity that went missing, so the new token can still be kept.
  */

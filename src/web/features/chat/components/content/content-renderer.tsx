@@ -60,7 +60,7 @@ function Body({ item, reveal, depth }: { item: ContentItem; reveal: boolean; dep
 }
 
 /**
- * One section of an assistant message (SPEC.md section 3): text, table, line/bar/pie chart, 'chart'
+ * One section of an assistant message: text, table, line/bar/pie chart, 'chart'
  * (line when the first row holds a date, else bar) or 'complex' (a list of items with headers).
  * Pass `reveal={false}` for past messages so tables show at once.
  */

@@ -22,7 +22,7 @@ function rowsToText(item: ContentItem): string {
 }
 
 /**
- * The text copied for an assistant message (SPEC.md section 2): headers, markdown text as written,
+ * The text copied for an assistant message: headers, markdown text as written,
  * and tables and charts as their formatted figures.
  */
 export function contentToText(

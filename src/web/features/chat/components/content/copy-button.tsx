@@ -5,7 +5,7 @@ export const COPY_SUCCESS = 'Content copied to clipboard!';
 export const COPY_FAILURE = 'Failed to copy content';
 const MESSAGE_MS = 2000;
 
-/** Copies an assistant message (SPEC.md sections 2 and 8) and says whether it worked. */
+/** Copies an assistant message and says whether it worked. */
 export function CopyButton({
   text,
   label = 'Copy message',

@@ -8,7 +8,7 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * How many characters of `totalChars` are shown: SPEC.md section 9's typewriter, one character per
+ * How many characters of `totalChars` are shown: a typewriter, one character per
  * clamp(5000 ÷ total, 1, 10) ms. Counted from the elapsed time, so slow frames never stretch it.
  * Everything shows at once when `enabled` is false or the user prefers reduced motion.
  */
