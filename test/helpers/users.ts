@@ -5,14 +5,23 @@ import type { SmtpSink } from './smtp-sink';
 export const TEST_PASSWORD = 'Sunny-Day-42';
 
 /** A verified account made through the public API, as the signup page makes it; returns its token. */
-export async function signUpUser(app: FastifyInstance, sink: SmtpSink, email: string): Promise<string> {
+export async function signUpUser(
+  app: FastifyInstance,
+  sink: SmtpSink,
+  email: string,
+  /** The client's address, for tests that count requests per address; inject's default otherwise. */
+  remoteAddress?: string,
+): Promise<string> {
+  const from = remoteAddress ? { remoteAddress } : {};
   const created = await app.inject({
+    ...from,
     method: 'POST',
     url: '/auth/create-user',
     payload: { email, password: TEST_PASSWORD, method: 'web' },
   });
   expect(created.statusCode, created.body).toBe(200);
   const verified = await app.inject({
+    ...from,
     method: 'POST',
     url: '/auth/verify-email',
     payload: { email, code: await sink.nextCode(email) },

@@ -6,7 +6,7 @@ import {
 import { API_REQUESTS_PER_IP_PER_MINUTE } from '../../src/server/plugins/ip-request-limit';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { TEST_PASSWORD } from '../helpers/users';
+import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
 
 const RATE_LIMITED = {
   message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
@@ -17,9 +17,12 @@ const RATE_LIMITED = {
 // addresses of its own, so the tests do not spend each other's.
 let t: TestApp;
 let sink: SmtpSink;
+/** A signed-in user, signed up from an address of its own so the counts below start at zero. */
+let officeToken: string;
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await buildTestApp({ env: { SMTP_URL: sink.url } });
+  officeToken = await signUpUser(t.app, sink, 'office@example.com', '10.60.0.3');
 });
 afterAll(async () => {
   await t?.close();
@@ -124,5 +127,22 @@ describe('API requests per IP', () => {
     expect((await malformedLogin('10.60.0.2')).statusCode).toBe(400);
     const health = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: address });
     expect(health.statusCode).toBe(200);
+    // Signed-in requests from the same address (an office behind one address) are not refused.
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/sessions/recent',
+      remoteAddress: address,
+      headers: bearer(officeToken),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    // A made-up token gets past the count only to be refused before its body is read.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/ask',
+      remoteAddress: address,
+      headers: { authorization: 'Bearer forged', 'content-type': 'application/json' },
+      payload: '{"message": ',
+    });
+    expect(forged.statusCode).toBe(401);
   });
 });

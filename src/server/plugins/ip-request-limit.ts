@@ -24,7 +24,12 @@ declare module 'fastify' {
   }
 }
 
-/** Every API and auth request, per address. Generous: a person never gets near it; a flood does. */
+/**
+ * Every signed-out API and auth request, per address. Generous: a person never gets near it; a
+ * flood does. Signed-in requests are not counted here: a whole office behind one address would
+ * share the budget, and a signed-in route checks its token before reading a body, so a stranger's
+ * request with a made-up token costs one signature check and a 401.
+ */
 export const API_REQUESTS_PER_IP_PER_MINUTE = 600;
 
 // Load balancers and uptime monitors poll the health check from one address: a 429 there would
@@ -47,8 +52,9 @@ export function tooManyRequests(reply: FastifyReply, resetInMs: number): AppErro
   return new AppError('RATE_LIMITED', `Too many requests. Please try again in ${seconds} seconds.`);
 }
 
-function isCounted(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? '';
+function isCounted(request: FastifyRequest): boolean {
+  if (request.headers.authorization?.startsWith('Bearer ')) return false;
+  const path = request.url.split('?', 1)[0] ?? '';
   if (UNCOUNTED_PATHS.some((uncounted) => path === uncounted || path.startsWith(`${uncounted}/`))) {
     return false;
   }
@@ -86,6 +92,6 @@ export const ipRequestLimitPlugin = fp(async (app: FastifyInstance, { redis }: {
     windowMs: 60_000,
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (isCounted(request.url)) await everyApiRequest(request, reply);
+    if (isCounted(request)) await everyApiRequest(request, reply);
   });
 });
