@@ -2,6 +2,8 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { verifyToken } from '../auth/tokens';
+import type { Config } from '../config';
 import { AppError } from '../errors';
 import { memoryWindowCounter, redisWindowCounter, type WindowCounter } from './window-counter';
 
@@ -24,12 +26,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Every signed-out API and auth request, per address. Generous: a person never gets near it; a
- * flood does. Signed-in requests are not counted here: a whole office behind one address would
- * share the budget, and a signed-in route checks its token before reading a body, so a stranger's
- * request with a made-up token costs one signature check and a 401.
- */
+/** Every API and auth request, per client. Generous: a person never gets near it; a flood does. */
 export const API_REQUESTS_PER_IP_PER_MINUTE = 600;
 
 // Load balancers and uptime monitors poll the health check from one address: a 429 there would
@@ -52,8 +49,20 @@ export function tooManyRequests(reply: FastifyReply, resetInMs: number): AppErro
   return new AppError('RATE_LIMITED', `Too many requests. Please try again in ${seconds} seconds.`);
 }
 
+/**
+ * Who a request is counted against: a signed-in user (a bearer token with a valid signature) on
+ * their own, wherever they come from, so a whole office behind one address does not share one
+ * budget; anyone else by address. A made-up token fails the signature check and counts by address.
+ */
+async function clientKey(config: Config, request: FastifyRequest): Promise<string> {
+  const header = request.headers.authorization;
+  const claims = header?.startsWith('Bearer ')
+    ? await verifyToken(config, header.slice(7).trim())
+    : undefined;
+  return claims ? `user|${claims.userId}` : `ip|${clientAddress(request)}`;
+}
+
 function isCounted(request: FastifyRequest): boolean {
-  if (request.headers.authorization?.startsWith('Bearer ')) return false;
   const path = request.url.split('?', 1)[0] ?? '';
   if (UNCOUNTED_PATHS.some((uncounted) => path === uncounted || path.startsWith(`${uncounted}/`))) {
     return false;
@@ -65,33 +74,35 @@ function isCounted(request: FastifyRequest): boolean {
  * Per-address request limits counted at onRequest, in Redis when one is configured (every node
  * shares the count) or in this process's memory. Registered by the security plugin.
  */
-export const ipRequestLimitPlugin = fp(async (app: FastifyInstance, { redis }: { redis?: Redis }) => {
-  let lastWarning = 0;
-  const warn = (error: Error) => {
-    // A Redis outage would otherwise log once per request.
-    if (Date.now() - lastWarning < 60_000) return;
-    lastWarning = Date.now();
-    app.log.warn({ err: { message: error.message } }, 'per-address limits not counted: redis unavailable');
-  };
-  const counterFor = (name: string, windowMs: number): WindowCounter =>
-    redis
-      ? redisWindowCounter(redis, windowMs, `arlo-ip-limit:${name}:`, warn)
-      : memoryWindowCounter(windowMs);
-
-  app.decorate('perIpLimit', ({ name, max, windowMs }: IpLimitOptions): OnRequestHook => {
-    const counter = counterFor(name, windowMs);
-    return async (request, reply) => {
-      const counted = await counter.hit(clientAddress(request));
-      if (counted && counted.count > max) throw tooManyRequests(reply, counted.resetInMs);
+export const ipRequestLimitPlugin = fp(
+  async (app: FastifyInstance, { redis, config }: { redis?: Redis; config: Config }) => {
+    let lastWarning = 0;
+    const warn = (error: Error) => {
+      // A Redis outage would otherwise log once per request.
+      if (Date.now() - lastWarning < 60_000) return;
+      lastWarning = Date.now();
+      app.log.warn({ err: { message: error.message } }, 'per-address limits not counted: redis unavailable');
     };
-  });
+    const counterFor = (name: string, windowMs: number): WindowCounter =>
+      redis
+        ? redisWindowCounter(redis, windowMs, `arlo-ip-limit:${name}:`, warn)
+        : memoryWindowCounter(windowMs);
 
-  const everyApiRequest = app.perIpLimit({
-    name: 'api',
-    max: API_REQUESTS_PER_IP_PER_MINUTE,
-    windowMs: 60_000,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (isCounted(request)) await everyApiRequest(request, reply);
-  });
-});
+    app.decorate('perIpLimit', ({ name, max, windowMs }: IpLimitOptions): OnRequestHook => {
+      const counter = counterFor(name, windowMs);
+      return async (request, reply) => {
+        const counted = await counter.hit(await clientKey(config, request));
+        if (counted && counted.count > max) throw tooManyRequests(reply, counted.resetInMs);
+      };
+    });
+
+    const everyApiRequest = app.perIpLimit({
+      name: 'api',
+      max: API_REQUESTS_PER_IP_PER_MINUTE,
+      windowMs: 60_000,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (isCounted(request)) await everyApiRequest(request, reply);
+    });
+  },
+);

@@ -41,7 +41,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
   // Counters live in Redis when several app nodes share the load; otherwise in memory.
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   // Per address, before the body is read: a flood is refused at the door.
-  await app.register(ipRequestLimitPlugin, { redis });
+  await app.register(ipRequestLimitPlugin, { redis, config });
   // Per route, after body parsing, so a route can key its limit on the account named in the body.
   // A route's limit is its only @fastify/rate-limit hook: the plugin runs one per request, so a
   // second (a plugin-wide one) would silently switch the route's own limit off.
