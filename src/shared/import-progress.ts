@@ -3,11 +3,11 @@
  * every place the web app lists accounts, so they always say the same thing.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { SHORT_MONTH_NAMES } from './short-month-names';
 
 /** 'Oct 2' for a YYYY-MM-DD day in `referenceDay`'s year, else 'Oct 2, 2025'. */
 export function shortDay(day: string, referenceDay: string): string {
-  const month = MONTHS[Number(day.slice(5, 7)) - 1] ?? '';
+  const month = SHORT_MONTH_NAMES[Number(day.slice(5, 7)) - 1] ?? '';
   const text = `${month} ${Number(day.slice(8, 10))}`;
   return day.slice(0, 4) === referenceDay.slice(0, 4) ? text : `${text}, ${day.slice(0, 4)}`;
 }

@@ -1,4 +1,5 @@
 import type { ContentItem, DataRow } from '../../shared/api/answer';
+import { SHORT_MONTH_NAMES } from '../../shared/short-month-names';
 import { dimensions } from '../dimensions';
 import { executeQuery, type QueryResult, type ResultRow, type Scope } from '../executor';
 import { type MetricKey, metrics } from '../metrics';
@@ -67,11 +68,9 @@ export class ComposeContext {
   }
 }
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 function parts(day: string): { year: string; month: string; date: number } {
   const [year = '', month = '01', date = '01'] = day.split('-');
-  return { year, month: months[Number(month) - 1] ?? month, date: Number(date) };
+  return { year, month: SHORT_MONTH_NAMES[Number(month) - 1] ?? month, date: Number(date) };
 }
 
 export function formatSpan(start: string, end: string): string {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
-import { verifyToken } from './tokens';
+import { bearerClaims, bearerToken } from './tokens';
 
 type User = typeof users.$inferSelect;
 
@@ -31,10 +31,8 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     .limit(1)
     .prepare('authenticate_user_by_id');
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw new AppError('UNAUTHORIZED', 'No auth token');
-    const claims = await verifyToken(app.config, token);
+    if (!bearerToken(request)) throw new AppError('UNAUTHORIZED', 'No auth token');
+    const claims = await bearerClaims(app.config, request);
     const [user] = claims ? await userById.execute({ id: claims.userId }) : [];
     if (!claims || !user || user.tokenVersion !== claims.version || user.email !== claims.email) {
       throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');

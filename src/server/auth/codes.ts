@@ -53,6 +53,15 @@ export async function secondsLeft(db: Db, userId: string, purpose: CodePurpose):
   return left !== undefined && left > 0 ? left : undefined;
 }
 
+/**
+ * Seconds before another code may be sent for this email and flow: 0 when there is no live code,
+ * or when 240 s or fewer of the newest one remain.
+ */
+export async function resendWait(db: Db, userId: string, purpose: CodePurpose): Promise<number> {
+  const left = await secondsLeft(db, userId, purpose);
+  return left === undefined ? 0 : Math.max(0, left - (CODE_TTL_SECONDS - RESEND_AFTER_SECONDS));
+}
+
 /** Retires the user's open codes for a flow: replaced by a new one, or never accepted by the mail server. */
 export async function withdrawCodes(db: Db, userId: string, purpose: CodePurpose): Promise<void> {
   await db

@@ -13,9 +13,8 @@ import {
   consumeCode,
   issueCode,
   MAX_SENDS_PER_REQUESTER_PER_DAY,
-  RESEND_AFTER_SECONDS,
   recordSend,
-  secondsLeft,
+  resendWait,
   sendsToday,
   withdrawCodes,
 } from './codes';
@@ -87,8 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    * is already in the owner's mailbox and works, so nobody's requests keep the owner from one.
    */
   async function sendResetCode(user: User, source: string): Promise<void> {
-    const left = await secondsLeft(db, user.id, 'reset_password');
-    if (left !== undefined && left > CODE_TTL_SECONDS - RESEND_AFTER_SECONDS) return;
+    if ((await resendWait(db, user.id, 'reset_password')) > 0) return;
     await sendCode(user, 'reset_password', source);
   }
 
@@ -187,8 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await findUser(request.body.email);
       if (!user || user.emailVerifiedAt) throw new AppError('NOT_FOUND', 'No pending signup for this email.');
-      const left = await secondsLeft(db, user.id, 'verify_email');
-      const wait = left === undefined ? 0 : left - (CODE_TTL_SECONDS - RESEND_AFTER_SECONDS);
+      const wait = await resendWait(db, user.id, 'verify_email');
       if (wait > 0) {
         throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before requesting a new code.`, {
           secondsLeft: wait,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 
@@ -46,4 +47,28 @@ export async function verifyToken(
   } catch {
     return undefined;
   }
+}
+
+/** A request's bearer token as sent, or undefined when it has none. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
+// The per-client request count and the sign-in check both need a request's claims, at onRequest:
+// the signature is checked once per request, not once for each.
+const claimsOfRequest = new WeakMap<FastifyRequest, Promise<TokenClaims | undefined>>();
+
+/** The verified claims of the request's bearer token, or undefined (no token, or not valid). */
+export function bearerClaims(
+  config: Pick<Config, 'jwtSecret'>,
+  request: FastifyRequest,
+): Promise<TokenClaims | undefined> {
+  let claims = claimsOfRequest.get(request);
+  if (!claims) {
+    const token = bearerToken(request);
+    claims = token ? verifyToken(config, token) : Promise.resolve(undefined);
+    claimsOfRequest.set(request, claims);
+  }
+  return claims;
 }

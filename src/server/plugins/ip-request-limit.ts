@@ -2,7 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { verifyToken } from '../auth/tokens';
+import { bearerClaims } from '../auth/tokens';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { memoryWindowCounter, redisWindowCounter, type WindowCounter } from './window-counter';
@@ -55,10 +55,7 @@ export function tooManyRequests(reply: FastifyReply, resetInMs: number): AppErro
  * budget; anyone else by address. A made-up token fails the signature check and counts by address.
  */
 async function clientKey(config: Config, request: FastifyRequest): Promise<string> {
-  const header = request.headers.authorization;
-  const claims = header?.startsWith('Bearer ')
-    ? await verifyToken(config, header.slice(7).trim())
-    : undefined;
+  const claims = await bearerClaims(config, request);
   return claims ? `user|${claims.userId}` : `ip|${clientAddress(request)}`;
 }
 

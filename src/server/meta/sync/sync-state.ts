@@ -149,7 +149,7 @@ export async function dueAccounts(
     from meta_sync_state s
     where exists (select 1 from user_ad_accounts u where u.account_id = s.account_id and u.active)
       and (s.status = 'pending'
-        or (s.status = 'running' and (s.lease_until is null or s.lease_until < now()))
+        or (s.status = 'running' and ${leaseFree})
         or (s.status = 'ok' and s.last_success_at < now() - make_interval(secs => ${intervalHours * 3600}))
         or (s.status = 'error' and coalesce(s.last_started_at, s.updated_at)
               < now() - make_interval(secs => ${Math.min(intervalHours * 3600, 1800)})))
