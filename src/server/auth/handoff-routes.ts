@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../shared/api/handoff';
 import { handoffCodes, users } from '../db/schema';
 import { AppError } from '../errors';
+import { clientAddress } from '../plugins/ip-request-limit';
 import { authErrorResponses, tokenFor } from './auth-user';
 
 const errors = authErrorResponses;
@@ -33,7 +34,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
           rateLimit: {
             max: HANDOFFS_PER_USER_PER_MINUTE,
             timeWindow: 60_000,
-            keyGenerator: (request) => `handoff|${request.currentUser?.id ?? request.ip}`,
+            keyGenerator: (request) => `handoff|${request.currentUser.id}`,
           },
         },
         schema: {
@@ -66,7 +67,7 @@ export const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: HANDOFF_EXCHANGES_PER_IP_PER_MINUTE,
           timeWindow: 60_000,
-          keyGenerator: (request) => `handoff-exchange|${request.ip}`,
+          keyGenerator: (request) => `handoff-exchange|${clientAddress(request)}`,
         },
       },
       schema: {

@@ -59,8 +59,7 @@ async function incomingSession(tokenOf: () => Promise<string>): Promise<Incoming
   try {
     const token = await tokenOf();
     if (isExpired(token)) return null;
-    const { user } = await getUserStatus(token);
-    return { token, user: { uid: user.uid, name: user.name } };
+    return { token, user: await statusUser(token) };
   } catch {
     // Refused, unknown or unreachable: a session that cannot be checked is not taken.
     return null;
@@ -72,8 +71,7 @@ async function currentUser(): Promise<UserInfo | null> {
   const token = getToken();
   if (!token || isExpired(token)) return null;
   try {
-    const { user } = await getUserStatus(token);
-    return { uid: user.uid, name: user.name };
+    return await statusUser(token);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     // A live-looking session that could not be checked just now is not replaced unasked; the
@@ -81,4 +79,10 @@ async function currentUser(): Promise<UserInfo | null> {
     const stored = getUserInfo();
     return stored?.uid ? stored : { uid: 'another account', name: '' };
   }
+}
+
+/** The user a token belongs to, as the server's status call says: never what a link claims. */
+async function statusUser(token: string): Promise<UserInfo> {
+  const { user } = await getUserStatus(token);
+  return { uid: user.uid, name: user.name };
 }
