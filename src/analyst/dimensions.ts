@@ -8,11 +8,31 @@
 
 /** Warehouse tables, cheapest first: a question reads the first one that holds all it needs. */
 export const warehouseTables = ['meta_insights_campaign_daily', 'meta_insights_daily'] as const;
-export type WarehouseTable = (typeof warehouseTables)[number];
+/**
+ * Meta's breakdown rows (ad set and day grain) are a separate source: a question that groups or
+ * filters by a segment reads them, and only the rows of that segment's breakdown key.
+ */
+export const BREAKDOWN_TABLE = 'meta_insights_breakdown_daily';
+export type WarehouseTable = (typeof warehouseTables)[number] | typeof BREAKDOWN_TABLE;
+
+/** The breakdown keys Meta accepts, each the set of segment fields its rows carry. */
+export type BreakdownKey =
+  | 'age,gender'
+  | 'country'
+  | 'publisher_platform,platform_position'
+  | 'device_platform';
 
 export interface DimensionDefinition {
   key: Dimension;
-  kind: 'entity' | 'time';
+  /**
+   * entity: campaigns, ads… (filterable by id and name); time: periods; segment: a split of the
+   * results that is not a thing in the account (age, country, placement, creative format).
+   */
+  kind: 'entity' | 'time' | 'segment';
+  /** Segments Meta reports as a breakdown: which key's rows carry it. */
+  breakdown?: BreakdownKey;
+  /** Segments: how a value reads in text ('instagram|instagram_reels' → 'Instagram Reels'). */
+  valueLabels?: Readonly<Record<string, string>>;
   /** The row key that names a group in answers. */
   labelKey: string;
   label: { one: string; many: string };
@@ -34,7 +54,7 @@ export interface DimensionDefinition {
   firstDay?: string;
   /** What the groups sort by when no metric order is given (an output or `agg` column). */
   sortKey: string;
-  /** Entities only: how a filter matches rows, by id and by name. */
+  /** Entities and segments: how a filter matches rows, by id (or segment value) and by name. */
   filter?: {
     /** The expression filter values (ids, or objective codes) are compared with. */
     column: string;
@@ -136,6 +156,160 @@ const entityDefinitions = {
   },
 } satisfies Record<string, Spec>;
 
+/** A segment read from one breakdown key's rows; values are Meta's own strings. */
+function segment(
+  key: string,
+  breakdown: BreakdownKey,
+  label: Spec['label'],
+  words: Spec['words'],
+  valueLabels: Record<string, string> = {},
+): Spec {
+  return {
+    kind: 'segment',
+    labelKey: key,
+    label,
+    words,
+    breakdown,
+    valueLabels,
+    table: BREAKDOWN_TABLE,
+    group: [{ column: key, sql: `i.${key}` }],
+    innerJoins: [],
+    select: [{ column: key, sql: `agg.${key}` }],
+    outerJoins: [],
+    sortKey: key,
+    filter: { column: `i.${key}` },
+  };
+}
+
+const platformLabels = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  audience_network: 'Audience Network',
+  messenger: 'Messenger',
+  threads: 'Threads',
+  whatsapp: 'WhatsApp',
+};
+
+const positionLabels = {
+  'facebook|feed': 'Facebook Feed',
+  'facebook|facebook_reels': 'Facebook Reels',
+  'facebook|facebook_stories': 'Facebook Stories',
+  'facebook|marketplace': 'Facebook Marketplace',
+  'facebook|video_feeds': 'Facebook Video Feeds',
+  'facebook|right_hand_column': 'Facebook Right Column',
+  'facebook|search': 'Facebook Search Results',
+  'facebook|instream_video': 'Facebook In-stream Videos',
+  'facebook|facebook_reels_overlay': 'Facebook Reels Overlay',
+  'instagram|feed': 'Instagram Feed',
+  'instagram|instagram_reels': 'Instagram Reels',
+  'instagram|instagram_stories': 'Instagram Stories',
+  'instagram|instagram_explore': 'Instagram Explore',
+  'instagram|instagram_explore_grid_home': 'Instagram Explore Home',
+  'instagram|instagram_profile_feed': 'Instagram Profile Feed',
+  'instagram|instagram_search': 'Instagram Search Results',
+  'audience_network|an_classic': 'Audience Network Native, Banner and Interstitial',
+  'audience_network|rewarded_video': 'Audience Network Rewarded Videos',
+  'messenger|messenger_inbox': 'Messenger Inbox',
+  'messenger|messenger_stories': 'Messenger Stories',
+};
+
+const segmentDefinitions = {
+  age: segment(
+    'age',
+    'age,gender',
+    { one: 'age group', many: 'age groups' },
+    {
+      one: ['age group', 'age bracket', 'age band', 'age range', 'age'],
+      many: ['age groups', 'age brackets', 'age bands', 'age ranges', 'ages'],
+    },
+  ),
+  gender: segment(
+    'gender',
+    'age,gender',
+    { one: 'gender', many: 'genders' },
+    {
+      one: ['gender', 'sex'],
+      many: ['genders'],
+    },
+    { female: 'Women', male: 'Men', unknown: 'Unknown gender' },
+  ),
+  country: segment(
+    'country',
+    'country',
+    { one: 'country', many: 'countries' },
+    {
+      one: ['country', 'market', 'geo'],
+      many: ['countries', 'markets', 'geos'],
+    },
+  ),
+  publisher_platform: segment(
+    'publisher_platform',
+    'publisher_platform,platform_position',
+    { one: 'platform', many: 'platforms' },
+    { one: ['platform', 'publisher platform', 'app'], many: ['platforms', 'publisher platforms', 'apps'] },
+    platformLabels,
+  ),
+  // A position ("feed") exists on several platforms, so a placement is always the pair; its
+  // value in filters is "platform|position".
+  placement: {
+    ...segment(
+      'platform_position',
+      'publisher_platform,platform_position',
+      { one: 'placement', many: 'placements' },
+      {
+        one: ['placement', 'platform position', 'position'],
+        many: ['placements', 'platform positions', 'positions'],
+      },
+      positionLabels,
+    ),
+    group: [
+      { column: 'publisher_platform', sql: 'i.publisher_platform' },
+      { column: 'platform_position', sql: 'i.platform_position' },
+    ],
+    select: [
+      { column: 'publisher_platform', sql: 'agg.publisher_platform' },
+      { column: 'platform_position', sql: 'agg.platform_position' },
+    ],
+    sortKey: 'platform_position',
+    filter: { column: "i.publisher_platform || '|' || i.platform_position" },
+  },
+  device_platform: segment(
+    'device_platform',
+    'device_platform',
+    { one: 'device', many: 'devices' },
+    {
+      one: ['device', 'device type', 'device platform'],
+      many: ['devices', 'device types', 'device platforms'],
+    },
+    { mobile_app: 'Mobile app', mobile_web: 'Mobile web', desktop: 'Desktop' },
+  ),
+  // Creative format is the ad's own setting (Meta's creative object_type), not a breakdown: it
+  // reads the ad rows. Ads whose settings were never read group as UNKNOWN.
+  format: {
+    kind: 'segment',
+    labelKey: 'format',
+    label: { one: 'creative format', many: 'creative formats' },
+    words: {
+      one: ['creative format', 'ad format', 'format', 'creative type', 'ad type', 'media type'],
+      many: ['creative formats', 'ad formats', 'formats', 'creative types', 'ad types', 'media types'],
+    },
+    valueLabels: {
+      VIDEO: 'Video',
+      PHOTO: 'Image',
+      SHARE: 'Link or carousel',
+      STATUS: 'Text',
+      UNKNOWN: 'Unknown format',
+    },
+    table: 'meta_insights_daily',
+    group: [{ column: 'format', sql: "coalesce(fm.format, 'UNKNOWN')" }],
+    innerJoins: ['left join meta_ads fm on fm.id = i.ad_id'],
+    select: [{ column: 'format', sql: 'agg.format' }],
+    outerJoins: [],
+    sortKey: 'format',
+    filter: { column: "coalesce(fm.format, 'UNKNOWN')" },
+  },
+} satisfies Record<string, Spec>;
+
 /** A period grain: rows carry the period's first day (YYYY-MM-DD) under its own key and `day`. */
 function period(
   key: 'week' | 'month' | 'quarter',
@@ -202,25 +376,66 @@ const timeDefinitions = {
 } satisfies Record<string, Spec>;
 
 export type EntityDimension = keyof typeof entityDefinitions;
+export type SegmentDimension = keyof typeof segmentDefinitions;
 export type TimeGrain = keyof typeof timeDefinitions;
-export type Dimension = EntityDimension | TimeGrain;
+export type Dimension = EntityDimension | SegmentDimension | TimeGrain;
+export type FilterDimension = EntityDimension | SegmentDimension;
 
 type NonEmpty<T> = [T, ...T[]];
 export const entityDimensions = Object.keys(entityDefinitions) as NonEmpty<EntityDimension>;
+export const segmentDimensions = Object.keys(segmentDefinitions) as NonEmpty<SegmentDimension>;
 export const timeGrains = Object.keys(timeDefinitions) as NonEmpty<TimeGrain>;
-export const dimensionKeys: NonEmpty<Dimension> = [...entityDimensions, ...timeGrains];
+export const filterDimensions: NonEmpty<FilterDimension> = [...entityDimensions, ...segmentDimensions];
+export const dimensionKeys: NonEmpty<Dimension> = [...entityDimensions, ...segmentDimensions, ...timeGrains];
 
 export const dimensions = Object.fromEntries(
-  Object.entries<Spec>({ ...entityDefinitions, ...timeDefinitions }).map(([key, spec]) => [
-    key,
-    { key, ...spec },
-  ]),
+  Object.entries<Spec>({ ...entityDefinitions, ...segmentDefinitions, ...timeDefinitions }).map(
+    ([key, spec]) => [key, { key, ...spec }],
+  ),
 ) as Record<Dimension, DimensionDefinition>;
 
-/** The cheapest table that holds every one of these dimensions. */
+/** The cheapest table that holds every one of these dimensions (the breakdown rows for a segment). */
 export function cheapestTable(keys: readonly Dimension[]): WarehouseTable {
-  const finest = Math.max(0, ...keys.map((key) => warehouseTables.indexOf(dimensions[key].table)));
+  if (breakdownOf(keys)) return BREAKDOWN_TABLE;
+  const finest = Math.max(
+    0,
+    ...keys.map((key) => warehouseTables.indexOf(dimensions[key].table as (typeof warehouseTables)[number])),
+  );
   return warehouseTables[finest] as WarehouseTable;
+}
+
+/** The one breakdown key these dimensions need, if any. */
+export function breakdownOf(keys: readonly Dimension[]): BreakdownKey | undefined {
+  return keys.map((key) => dimensions[key].breakdown).find((key) => key !== undefined);
+}
+
+/**
+ * Why these dimensions cannot be read together, or undefined when they can. Meta reports each
+ * breakdown key on its own (age with country does not exist) and at ad set grain (no ads, and so
+ * no creative format, within a breakdown).
+ */
+export function unreadableTogether(keys: readonly Dimension[]): string | undefined {
+  const breakdowns = [...new Set(keys.map((key) => dimensions[key].breakdown).filter(Boolean))];
+  if (breakdowns.length > 1) {
+    const names = keys.filter((key) => dimensions[key].breakdown).map((key) => dimensions[key].label.one);
+    return `Meta reports ${[...new Set(names)].join(' and ')} as separate breakdowns, never crossed with each other`;
+  }
+  if (breakdowns.length === 1) {
+    const finer = keys.filter((key) => dimensions[key].table === 'meta_insights_daily');
+    if (finer.length > 0)
+      return `Meta reports ${dimensions[keys.find((key) => dimensions[key].breakdown) as Dimension].label.many} per ad set, not per ${finer.map((key) => dimensions[key].label.one).join(' or ')}`;
+  }
+  return undefined;
+}
+
+/** Whether this dimension splits results into segments (age, placement, format…) rather than things or time. */
+export function isSegmentDimension(key: Dimension): key is SegmentDimension {
+  return dimensions[key].kind === 'segment';
+}
+
+/** A segment value as text reads it: Meta's code for it through the registry's labels. */
+export function segmentValueLabel(key: SegmentDimension, value: string): string {
+  return dimensions[key].valueLabels?.[value] ?? value;
 }
 
 /** Whether rows grouped by this dimension are things (campaigns, ads…) rather than time. */

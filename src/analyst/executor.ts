@@ -1,7 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { textArray } from '../warehouse/sql-arrays';
-import { cheapestTable, type DimensionDefinition, dimensions, type EntityDimension } from './dimensions';
+import {
+  BREAKDOWN_TABLE,
+  breakdownOf,
+  cheapestTable,
+  type DimensionDefinition,
+  dimensions,
+  type FilterDimension,
+} from './dimensions';
 import { applyExactReach } from './exact-reach';
 import { type MetricKey, metrics, requiredSums, type SumMetric } from './metrics';
 import {
@@ -42,7 +49,10 @@ function metricSql(key: MetricKey): SQL {
   const ratio = metrics[key].ratio;
   if (!ratio) return sql.raw(`agg.${key}`);
   const numerator = ratio.minus ? `(agg.${ratio.numerator} - agg.${ratio.minus})` : `agg.${ratio.numerator}`;
-  return sql.raw(`(${numerator} * ${ratio.factor} / nullif(agg.${ratio.denominator}, 0))`);
+  const denominator = ratio.fallback
+    ? `coalesce(nullif(agg.${ratio.denominator}, 0), agg.${ratio.fallback})`
+    : `agg.${ratio.denominator}`;
+  return sql.raw(`(${numerator} * ${ratio.factor} / nullif(${denominator}, 0))`);
 }
 
 /** A sum over the warehouse rows, from the registry's declaration. */
@@ -58,7 +68,7 @@ function substringPatterns(values: readonly string[]): SQL {
 }
 
 /** Ids (within the caller's accounts) of the entities whose name contains any of the values. */
-function idsNamed(dimension: EntityDimension, values: readonly string[], accountIds: string[]): SQL {
+function idsNamed(dimension: FilterDimension, values: readonly string[], accountIds: string[]): SQL {
   const names = dimensions[dimension].filter?.names;
   if (!names) throw new Error(`${dimension} filters do not match names`);
   return sql`select id from ${sql.raw(names.table)}
@@ -174,7 +184,11 @@ export async function executeQuery(
     ...sums.map((key) => sql`${sumSql(key)} as ${sql.identifier(key)}`),
   ];
   // The campaign-day roll-up holds the same sums with 1/20 of the rows; use it when it can answer.
-  const source = cheapestTable([...dims, ...entityFilters.map((filter) => filter.dimension)]);
+  const readKeys = [...dims, ...entityFilters.map((filter) => filter.dimension)];
+  const source = cheapestTable(readKeys);
+  // Each breakdown key's rows split the same totals anew: read exactly one key's rows.
+  const breakdown = breakdownOf(readKeys);
+  if (source === BREAKDOWN_TABLE && breakdown) conditions.push(sql`i.breakdown = ${breakdown}`);
   const innerQuery = sql`select ${sql.join(innerSelect, sql`, `)}
     from ${sql.raw(source)} i
     ${sql.raw(innerJoins.join('\n    '))}

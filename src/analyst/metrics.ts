@@ -10,7 +10,15 @@
 
 // The loader canonicalises actions by these same precedence lists; the warehouse layer does not
 // depend on the engine, so the registry points at its lists rather than the other way round.
-import { leadActionTypes, purchaseActionTypes } from '../warehouse/actions';
+import {
+  addToCartActionTypes,
+  checkoutInitiatedActionTypes,
+  contentViewActionTypes,
+  landingPageViewActionTypes,
+  leadActionTypes,
+  purchaseActionTypes,
+  videoViewActionTypes,
+} from '../warehouse/actions';
 
 export type MetricFormat = 'money' | 'count' | 'percent' | 'multiplier' | 'decimal';
 export type MetricKind = 'sum' | 'ratio' | 'derived';
@@ -24,7 +32,9 @@ export type MetricSource =
    * Meta reports one conversion under several types at once, so they are never added up.
    */
   | { actions: readonly string[] }
-  | { actionValues: readonly string[] };
+  | { actionValues: readonly string[] }
+  /** The `video_view` entry of a list field such as `video_thruplay_watched_actions`. */
+  | { videoField: string };
 
 export interface MetricDefinition {
   key: MetricKey;
@@ -43,14 +53,23 @@ export interface MetricDefinition {
   sql?: string;
   /** Sums loaded from the Graph API: which field or actions feed the warehouse column. */
   source?: MetricSource;
-  /** Ratios and derived metrics: (numerator − minus) × factor ÷ denominator, over the sums. */
-  ratio?: { numerator: SumMetric; minus?: SumMetric; denominator: SumMetric; factor: number };
+  /**
+   * Ratios and derived metrics: (numerator − minus) × factor ÷ denominator, over the sums. Where
+   * the denominator sums to zero and a fallback is named, the fallback divides instead.
+   */
+  ratio?: {
+    numerator: SumMetric;
+    minus?: SumMetric;
+    denominator: SumMetric;
+    fallback?: SumMetric;
+    factor: number;
+  };
   /** Rankings skip rows below this volume, so one lucky sale does not top the list. */
   minVolume?: { metric: SumMetric; min: number };
 }
 
 type Spec<K extends string> = Omit<MetricDefinition, 'key' | 'ratio' | 'minVolume'> & {
-  ratio?: { numerator: K; minus?: K; denominator: K; factor: number };
+  ratio?: { numerator: K; minus?: K; denominator: K; fallback?: K; factor: number };
   minVolume?: { metric: K; min: number };
 };
 
@@ -228,6 +247,123 @@ const sumDefinitions = {
     source: { actions: ['comment'] },
     words: ['comments'],
   }),
+  landing_page_views: sum({
+    label: 'Landing page views',
+    format: 'count',
+    sql: 'sum(i.landing_page_views)',
+    source: { actions: landingPageViewActionTypes },
+    formula: 'landing page views (landing_page_view, counted once)',
+    words: ['landing page views', 'landing page view', 'landing page visits', 'lpvs', 'lpv', 'lp views'],
+  }),
+  content_views: sum({
+    label: 'Content views',
+    format: 'count',
+    sql: 'sum(i.content_views)',
+    source: { actions: contentViewActionTypes },
+    formula: 'content views (omni_view_content, counted once)',
+    words: ['content views', 'content view', 'view content', 'product views', 'product page views'],
+  }),
+  adds_to_cart: sum({
+    label: 'Adds to cart',
+    format: 'count',
+    sql: 'sum(i.adds_to_cart)',
+    source: { actions: addToCartActionTypes },
+    formula: 'adds to cart (omni_add_to_cart, counted once)',
+    words: [
+      'adds to cart',
+      'add to cart',
+      'add-to-cart',
+      'add-to-carts',
+      'added to cart',
+      'cart adds',
+      'atc',
+      'atcs',
+      'carts',
+    ],
+  }),
+  checkouts_initiated: sum({
+    label: 'Checkouts initiated',
+    format: 'count',
+    sql: 'sum(i.checkouts_initiated)',
+    source: { actions: checkoutInitiatedActionTypes },
+    formula: 'checkouts initiated (omni_initiated_checkout, counted once)',
+    words: [
+      'checkouts initiated',
+      'initiated checkouts',
+      'initiated checkout',
+      'initiate checkout',
+      'initiate checkouts',
+      'checkouts started',
+      'started checkouts',
+      'begin checkout',
+      'checkouts',
+      'checkout',
+    ],
+  }),
+  video_views_3s: sum({
+    label: '3-second video views',
+    format: 'count',
+    sql: 'sum(i.video_views_3s)',
+    source: { actions: videoViewActionTypes },
+    formula: '3-second video plays (video_view)',
+    words: [
+      '3-second video views',
+      '3 second video views',
+      '3-second views',
+      '3 second views',
+      '3s views',
+      '3-second video plays',
+      '3 second video plays',
+      '3-second plays',
+      '3 second plays',
+      'three second views',
+      'video views',
+      'video plays',
+    ],
+  }),
+  thruplays: sum({
+    label: 'ThruPlays',
+    format: 'count',
+    sql: 'sum(i.thruplays)',
+    source: { videoField: 'video_thruplay_watched_actions' },
+    formula: 'plays to 15 seconds or the end (ThruPlays)',
+    words: ['thruplays', 'thruplay', 'thru plays', 'thru play', 'through plays'],
+  }),
+  video_p25: sum({
+    label: 'Video plays to 25%',
+    format: 'count',
+    sql: 'sum(i.video_p25)',
+    source: { videoField: 'video_p25_watched_actions' },
+    words: ['25% video views', 'plays to 25%'],
+  }),
+  video_p50: sum({
+    label: 'Video plays to 50%',
+    format: 'count',
+    sql: 'sum(i.video_p50)',
+    source: { videoField: 'video_p50_watched_actions' },
+    words: ['50% video views', 'plays to 50%'],
+  }),
+  video_p75: sum({
+    label: 'Video plays to 75%',
+    format: 'count',
+    sql: 'sum(i.video_p75)',
+    source: { videoField: 'video_p75_watched_actions' },
+    words: ['75% video views', 'plays to 75%'],
+  }),
+  video_p95: sum({
+    label: 'Video plays to 95%',
+    format: 'count',
+    sql: 'sum(i.video_p95)',
+    source: { videoField: 'video_p95_watched_actions' },
+    words: ['95% video views', 'plays to 95%'],
+  }),
+  video_p100: sum({
+    label: 'Video plays to 100%',
+    format: 'count',
+    sql: 'sum(i.video_p100)',
+    source: { videoField: 'video_p100_watched_actions' },
+    words: ['100% video views', 'plays to 100%', 'video completions', 'completed video views'],
+  }),
 } satisfies Record<string, Spec<string>>;
 
 export type SumMetric = keyof typeof sumDefinitions;
@@ -238,7 +374,13 @@ interface ComputedInput {
   better: 'higher' | 'lower';
   words: readonly string[];
   formula: string;
-  ratio: { numerator: SumMetric; minus?: SumMetric; denominator: SumMetric; factor: number };
+  ratio: {
+    numerator: SumMetric;
+    minus?: SumMetric;
+    denominator: SumMetric;
+    fallback?: SumMetric;
+    factor: number;
+  };
   minVolume: { metric: SumMetric; min: number };
   dependsOnConversionEvent?: boolean;
 }
@@ -368,12 +510,13 @@ const computedDefinitions = {
     minVolume: perImpressions,
     words: ['frequency'],
   }),
+  // Per link click, as Meta's own conversion rate; accounts without link clicks fall back to clicks.
   cvr: computed({
     label: 'Conversion rate',
     format: 'percent',
     better: 'higher',
-    ratio: { numerator: 'conversions', denominator: 'clicks', factor: 100 },
-    formula: 'conversions ÷ clicks × 100',
+    ratio: { numerator: 'conversions', denominator: 'link_clicks', fallback: 'clicks', factor: 100 },
+    formula: 'conversions ÷ link clicks × 100 (÷ clicks where there are no link clicks)',
     minVolume: perClicks,
     dependsOnConversionEvent: true,
     words: ['conversion rate', 'cvr'],
@@ -387,6 +530,98 @@ const computedDefinitions = {
     minVolume: perPurchase,
     dependsOnConversionEvent: true,
     words: ['average order value', 'avg order value', 'order value', 'aov'],
+  }),
+  cost_per_link_click: computed({
+    label: 'Cost per link click',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'link_clicks', factor: 1 },
+    formula: 'spend ÷ link click',
+    minVolume: { metric: 'link_clicks', min: 20 },
+    words: ['cost per link click', 'cpc link', 'link cpc'],
+  }),
+  cost_per_landing_page_view: computed({
+    label: 'Cost per landing page view',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'landing_page_views', factor: 1 },
+    formula: 'spend ÷ landing page view',
+    minVolume: { metric: 'landing_page_views', min: 1 },
+    words: ['cost per landing page view', 'cost per lpv', 'cost per landing page visit'],
+  }),
+  cost_per_content_view: computed({
+    label: 'Cost per content view',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'content_views', factor: 1 },
+    formula: 'spend ÷ content view',
+    minVolume: { metric: 'content_views', min: 1 },
+    words: ['cost per content view', 'cost per view content', 'cost per product view'],
+  }),
+  cost_per_add_to_cart: computed({
+    label: 'Cost per add to cart',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'adds_to_cart', factor: 1 },
+    formula: 'spend ÷ add to cart',
+    minVolume: { metric: 'adds_to_cart', min: 1 },
+    words: [
+      'cost per add to cart',
+      'cost per add-to-cart',
+      'cost per atc',
+      'cost per cart add',
+      'cost per cart',
+    ],
+  }),
+  cost_per_checkout_initiated: computed({
+    label: 'Cost per checkout initiated',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'checkouts_initiated', factor: 1 },
+    formula: 'spend ÷ checkout initiated',
+    minVolume: { metric: 'checkouts_initiated', min: 1 },
+    words: [
+      'cost per checkout initiated',
+      'cost per initiated checkout',
+      'cost per initiate checkout',
+      'cost per checkout',
+      'cost per started checkout',
+    ],
+  }),
+  cost_per_thruplay: computed({
+    label: 'Cost per ThruPlay',
+    format: 'money',
+    better: 'lower',
+    ratio: { numerator: 'spend', denominator: 'thruplays', factor: 1 },
+    formula: 'spend ÷ ThruPlays',
+    minVolume: { metric: 'thruplays', min: 1 },
+    words: ['cost per thruplay', 'cost per thru play', 'cpv', 'cost per view', 'cost per video view'],
+  }),
+  hook_rate: computed({
+    label: 'Hook rate',
+    format: 'percent',
+    better: 'higher',
+    ratio: { numerator: 'video_views_3s', denominator: 'impressions', factor: 100 },
+    formula: '3-second video views ÷ impressions × 100',
+    minVolume: perImpressions,
+    words: [
+      'hook rate',
+      'hook rates',
+      'thumb stop rate',
+      'thumbstop rate',
+      'thumb-stop rate',
+      'thumbstop ratio',
+      'thumb stop ratio',
+    ],
+  }),
+  hold_rate: computed({
+    label: 'Hold rate',
+    format: 'percent',
+    better: 'higher',
+    ratio: { numerator: 'thruplays', denominator: 'video_views_3s', factor: 100 },
+    formula: 'ThruPlays ÷ 3-second video views × 100',
+    minVolume: { metric: 'video_views_3s', min: 100 },
+    words: ['hold rate', 'hold rates', 'hold ratio', 'video hold rate'],
   }),
 } satisfies Record<string, Spec<SumMetric>>;
 
@@ -421,6 +656,7 @@ export function requiredSums(keys: readonly MetricKey[]): SumMetric[] {
       needed.add(ratio.numerator);
       if (ratio.minus) needed.add(ratio.minus);
       needed.add(ratio.denominator);
+      if (ratio.fallback) needed.add(ratio.fallback);
     }
   }
   return [...needed];

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { dimensionKeys, entityDimensions, timeGrains } from './dimensions';
+import {
+  dimensionKeys,
+  filterDimensions,
+  isSegmentDimension,
+  timeGrains,
+  unreadableTogether,
+} from './dimensions';
 import { metricKeys } from './metrics';
 
 export {
@@ -7,7 +13,12 @@ export {
   dimensionKeys,
   type EntityDimension,
   entityDimensions,
+  type FilterDimension,
+  filterDimensions,
   isEntityDimension,
+  isSegmentDimension,
+  type SegmentDimension,
+  segmentDimensions,
   type TimeGrain,
   timeGrains,
 } from './dimensions';
@@ -31,18 +42,22 @@ export type HavingOp = (typeof havingOps)[number];
 
 const filterSchema = z
   .object({
-    dimension: z.enum(entityDimensions),
+    dimension: z.enum(filterDimensions),
     /**
-     * Absent means 'in'. 'in'/'not_in' compare ids (objective codes for objective);
+     * Absent means 'in'. 'in'/'not_in' compare ids (objective codes for objective, Meta's segment
+     * values for a segment: 'US', '25-34', 'instagram|instagram_reels' for a placement);
      * 'contains'/'not_contains' match the entity's name, case-insensitively, against any value.
      */
     op: z.enum(filterOps).optional(),
     values: z.array(z.string().min(1).max(200)).min(1).max(100),
   })
   .refine(
-    (filter) => filter.dimension !== 'objective' || !filter.op || ['in', 'not_in'].includes(filter.op),
+    (filter) =>
+      (filter.dimension !== 'objective' && !isSegmentDimension(filter.dimension)) ||
+      !filter.op ||
+      ['in', 'not_in'].includes(filter.op),
     {
-      message: 'objective filters take objective codes with in or not_in only',
+      message: 'objective and segment filters take codes with in or not_in only',
     },
   );
 
@@ -55,35 +70,47 @@ export const filterOp = (filter: Pick<QueryFilter, 'op'>): FilterOp => filter.op
  * The one question shape the executor answers. The parser and the optional LLM both produce it,
  * and it is validated here, so nothing reaches SQL that this schema does not allow.
  */
-export const analyticsQuerySchema = z.object({
-  // Naming a metric twice is harmless: repeats are dropped before the limit of every metric once.
-  metrics: z
-    .array(metricSchema)
-    .min(1)
-    .max(MAX_NAMED_METRICS)
-    .transform((keys) => [...new Set(keys)])
-    .pipe(z.array(metricSchema).max(metricKeys.length)),
-  dimensions: z.array(z.enum(dimensionKeys)).max(3).default([]),
-  time: z.object({
-    range: dateRangeSchema,
-    /** Shorthand for adding a time dimension (day, week, month, quarter, weekday) to the dimensions. */
-    grain: z.enum(timeGrains).optional(),
-    compare: dateRangeSchema.optional(),
-  }),
-  filters: z.array(filterSchema).max(8).default([]),
-  order: z.object({ metric: metricSchema, direction: z.enum(['asc', 'desc']) }).optional(),
-  limit: z.number().int().min(1).max(500).optional(),
-  /** Rankings of ratios ignore rows below this volume, so one lucky sale does not top the list. */
-  minVolume: z.object({ metric: metricSchema, min: z.number().nonnegative() }).optional(),
-  /**
-   * Conditions on each output row after aggregation ("campaigns with ROAS above 2"). A row whose
-   * metric has no value (a ratio over zero) fails its condition.
-   */
-  having: z
-    .array(z.object({ metric: metricSchema, op: z.enum(havingOps), value: z.number() }))
-    .max(5)
-    .optional(),
-});
+export const analyticsQuerySchema = z
+  .object({
+    // Naming a metric twice is harmless: repeats are dropped before the limit of every metric once.
+    metrics: z
+      .array(metricSchema)
+      .min(1)
+      .max(MAX_NAMED_METRICS)
+      .transform((keys) => [...new Set(keys)])
+      .pipe(z.array(metricSchema).max(metricKeys.length)),
+    dimensions: z.array(z.enum(dimensionKeys)).max(3).default([]),
+    time: z.object({
+      range: dateRangeSchema,
+      /** Shorthand for adding a time dimension (day, week, month, quarter, weekday) to the dimensions. */
+      grain: z.enum(timeGrains).optional(),
+      compare: dateRangeSchema.optional(),
+    }),
+    filters: z.array(filterSchema).max(8).default([]),
+    order: z.object({ metric: metricSchema, direction: z.enum(['asc', 'desc']) }).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+    /** Rankings of ratios ignore rows below this volume, so one lucky sale does not top the list. */
+    minVolume: z.object({ metric: metricSchema, min: z.number().nonnegative() }).optional(),
+    /**
+     * Conditions on each output row after aggregation ("campaigns with ROAS above 2"). A row whose
+     * metric has no value (a ratio over zero) fails its condition.
+     */
+    having: z
+      .array(z.object({ metric: metricSchema, op: z.enum(havingOps), value: z.number() }))
+      .max(5)
+      .optional(),
+  })
+  // Meta reports each breakdown on its own and per ad set: a query that crosses two breakdowns,
+  // or a breakdown with ads, asks for figures that do not exist.
+  .superRefine((query, ctx) => {
+    const keys = [
+      ...query.dimensions,
+      ...(query.time.grain ? [query.time.grain] : []),
+      ...query.filters.map((filter) => filter.dimension),
+    ];
+    const problem = unreadableTogether(keys);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['dimensions'] });
+  });
 
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 export type AnalyticsQueryInput = z.input<typeof analyticsQuerySchema>;

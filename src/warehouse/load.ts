@@ -1,13 +1,23 @@
 import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { GraphAdAccount, GraphDataset, GraphInsightRow } from './graph-types';
+import {
+  type BreakdownKey,
+  breakdownKeys,
+  type GraphAdAccount,
+  type GraphDataset,
+  type GraphInsightRow,
+} from './graph-types';
+import { writePreparedBreakdowns } from './load-breakdowns';
+import { writeObjects } from './load-objects';
 import { type PreparedBatch, type PreparedInsights, prepareInsights } from './prepare';
+import { prepareBreakdowns } from './prepare-breakdowns';
 import {
   insightSums,
   metaAdAccounts,
   metaAds,
   metaAdsets,
   metaCampaigns,
+  metaInsightsBreakdownDaily,
   metaInsightsCampaignDaily,
   metaInsightsDaily,
 } from './schema';
@@ -19,15 +29,34 @@ export type WarehouseWriter = PgDatabase<PgQueryResultHKT, Record<string, unknow
 export interface LoadResult {
   accounts: number;
   rows: number;
+  breakdownRows: number;
 }
 
-/** Loads a whole dataset (every account and its rows). Idempotent: loading twice leaves the same rows. */
+/**
+ * Loads a whole dataset: every account, its ad rows, and its breakdown rows and object settings
+ * where the dataset has them. Idempotent: loading twice leaves the same rows.
+ */
 export async function loadDataset(db: WarehouseWriter, dataset: GraphDataset): Promise<LoadResult> {
   let rows = 0;
+  let breakdownRows = 0;
   for (const account of dataset.adAccounts) {
     rows += await loadAccountInsights(db, account, dataset.insights[account.id] ?? []);
+    const byKey = dataset.breakdowns?.[account.id] ?? {};
+    for (const key of breakdownKeys) {
+      const keyRows = byKey[key as BreakdownKey];
+      if (keyRows?.length)
+        breakdownRows += await writePreparedBreakdowns(
+          db,
+          account.account_id,
+          key,
+          prepareBreakdowns(keyRows, key),
+        );
+    }
+    const objects = dataset.objects?.[account.id];
+    if (objects) await writeObjects(db, account.account_id, account.currency, objects);
   }
-  return { accounts: dataset.adAccounts.length, rows };
+  if (breakdownRows > 0) await db.execute(sql`analyze ${metaInsightsBreakdownDaily}`);
+  return { accounts: dataset.adAccounts.length, rows, breakdownRows };
 }
 
 /** Upserts one account, the campaigns, ad sets and ads its rows name, and the rows themselves. */

@@ -1,4 +1,14 @@
-import { canonicalAction, leadActionTypes, purchaseActionTypes, singleAction } from './actions';
+import {
+  addToCartActionTypes,
+  canonicalAction,
+  checkoutInitiatedActionTypes,
+  contentViewActionTypes,
+  landingPageViewActionTypes,
+  leadActionTypes,
+  purchaseActionTypes,
+  singleAction,
+  videoViewActionTypes,
+} from './actions';
 import type { GraphAction, GraphInsightRow } from './graph-types';
 import { type InsightSum, insightSums } from './schema';
 import { arrayLiteral } from './sql-arrays';
@@ -16,25 +26,70 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // ~20 arrays per statement; 5,000 rows keeps each statement well under parameter and memory limits.
 const BATCH_ROWS = 5000;
 
+/** The fields every insights row carries, whatever its level: what the sums are read from. */
+export type SummableRow = Omit<GraphInsightRow, 'ad_id' | 'ad_name'>;
+
 /** Meta's numbers arrive as strings; they stay decimal strings so PostgreSQL NUMERIC keeps them exact. */
-function decimal(value: string | undefined, field: string, row: GraphInsightRow): string {
+function decimal(value: string | undefined, field: string, where: string): string {
   if (value === undefined || value === '') return '0';
   const trimmed = value.trim();
   if (!DECIMAL.test(trimmed)) {
-    throw new InvalidInsightRowError(
-      `Insights row for ad ${row.ad_id} on ${row.date_start}: ${field} is not a number (${JSON.stringify(value)})`,
-    );
+    throw new InvalidInsightRowError(`${where}: ${field} is not a number (${JSON.stringify(value)})`);
   }
   return trimmed;
 }
 
-function checkedActions(
-  actions: GraphAction[] | undefined,
-  field: string,
-  row: GraphInsightRow,
-): GraphAction[] {
-  for (const action of actions ?? []) decimal(action.value, `${field}.${action.action_type}`, row);
+function checkedActions(actions: GraphAction[] | undefined, field: string, where: string): GraphAction[] {
+  for (const action of actions ?? []) decimal(action.value, `${field}.${action.action_type}`, where);
   return actions ?? [];
+}
+
+/** Meta's video list fields hold one `video_view` entry; anything else in them is not a play. */
+function videoPlays(list: GraphAction[] | undefined, field: string, where: string): string {
+  return singleAction(checkedActions(list, field, where), 'video_view');
+}
+
+/**
+ * A row's additive figures, each action by its precedence list (never a sum of Meta's aliases).
+ * `where` names the row in error messages ("Insights row for ad 12 on 2026-11-01").
+ */
+export function rowSums(row: SummableRow, where: string): Record<InsightSum, string> {
+  const actions = checkedActions(row.actions, 'actions', where);
+  const actionValues = checkedActions(row.action_values, 'action_values', where);
+  return {
+    impressions: decimal(row.impressions, 'impressions', where),
+    reach: decimal(row.reach, 'reach', where),
+    clicks: decimal(row.clicks, 'clicks', where),
+    linkClicks: decimal(row.inline_link_clicks, 'inline_link_clicks', where),
+    spend: decimal(row.spend, 'spend', where),
+    purchases: canonicalAction(actions, purchaseActionTypes),
+    leads: canonicalAction(actions, leadActionTypes),
+    revenue: canonicalAction(actionValues, purchaseActionTypes),
+    postEngagements: singleAction(actions, 'post_engagement'),
+    postReactions: singleAction(actions, 'post_reaction'),
+    postComments: singleAction(actions, 'comment'),
+    landingPageViews: canonicalAction(actions, landingPageViewActionTypes),
+    contentViews: canonicalAction(actions, contentViewActionTypes),
+    addsToCart: canonicalAction(actions, addToCartActionTypes),
+    checkoutsInitiated: canonicalAction(actions, checkoutInitiatedActionTypes),
+    videoViews3s: canonicalAction(actions, videoViewActionTypes),
+    thruplays: videoPlays(row.video_thruplay_watched_actions, 'video_thruplay_watched_actions', where),
+    videoP25: videoPlays(row.video_p25_watched_actions, 'video_p25_watched_actions', where),
+    videoP50: videoPlays(row.video_p50_watched_actions, 'video_p50_watched_actions', where),
+    videoP75: videoPlays(row.video_p75_watched_actions, 'video_p75_watched_actions', where),
+    videoP95: videoPlays(row.video_p95_watched_actions, 'video_p95_watched_actions', where),
+    videoP100: videoPlays(row.video_p100_watched_actions, 'video_p100_watched_actions', where),
+  };
+}
+
+/** One day per row (time_increment=1), or the error that names the row. */
+export function checkedDay(row: SummableRow, what: string): string {
+  if (!DAY.test(row.date_start) || row.date_start !== row.date_stop) {
+    throw new InvalidInsightRowError(
+      `${what}: expected one day (time_increment=1), got ${row.date_start}..${row.date_stop}`,
+    );
+  }
+  return row.date_start;
 }
 
 interface ParsedRow {
@@ -47,32 +102,14 @@ interface ParsedRow {
 }
 
 export function parseInsightRow(row: GraphInsightRow): ParsedRow {
-  if (!DAY.test(row.date_start) || row.date_start !== row.date_stop) {
-    throw new InvalidInsightRowError(
-      `Insights row for ad ${row.ad_id}: expected one day (time_increment=1), got ${row.date_start}..${row.date_stop}`,
-    );
-  }
-  const actions = checkedActions(row.actions, 'actions', row);
-  const actionValues = checkedActions(row.action_values, 'action_values', row);
+  const day = checkedDay(row, `Insights row for ad ${row.ad_id}`);
   return {
     adId: row.ad_id,
-    day: row.date_start,
+    day,
     accountId: row.account_id,
     campaignId: row.campaign_id,
     adsetId: row.adset_id,
-    values: {
-      impressions: decimal(row.impressions, 'impressions', row),
-      reach: decimal(row.reach, 'reach', row),
-      clicks: decimal(row.clicks, 'clicks', row),
-      linkClicks: decimal(row.inline_link_clicks, 'inline_link_clicks', row),
-      spend: decimal(row.spend, 'spend', row),
-      purchases: canonicalAction(actions, purchaseActionTypes),
-      leads: canonicalAction(actions, leadActionTypes),
-      revenue: canonicalAction(actionValues, purchaseActionTypes),
-      postEngagements: singleAction(actions, 'post_engagement'),
-      postReactions: singleAction(actions, 'post_reaction'),
-      postComments: singleAction(actions, 'comment'),
-    },
+    values: rowSums(row, `Insights row for ad ${row.ad_id} on ${day}`),
   };
 }
 

@@ -14,6 +14,11 @@ export const metaAdAccounts = pgTable('meta_ad_accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Settings read from the campaigns, ad sets and ads endpoints on every sync. Null means "not
+ * known": the object was only named by insights rows, or the account's objects were never read.
+ * Budgets are in the currency's major unit, converted exactly from Meta's minor unit.
+ */
 export const metaCampaigns = pgTable(
   'meta_campaigns',
   {
@@ -21,6 +26,14 @@ export const metaCampaigns = pgTable(
     accountId: text('account_id').notNull(),
     name: text('name').notNull(),
     objective: text('objective'),
+    status: text('status'),
+    effectiveStatus: text('effective_status'),
+    dailyBudget: numeric('daily_budget'),
+    lifetimeBudget: numeric('lifetime_budget'),
+    bidStrategy: text('bid_strategy'),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    stopTime: timestamp('stop_time', { withTimezone: true }),
+    settingsAt: timestamp('settings_at', { withTimezone: true }),
   },
   (t) => [index('meta_campaigns_account_idx').on(t.accountId)],
 );
@@ -32,6 +45,13 @@ export const metaAdsets = pgTable(
     accountId: text('account_id').notNull(),
     campaignId: text('campaign_id').notNull(),
     name: text('name').notNull(),
+    status: text('status'),
+    effectiveStatus: text('effective_status'),
+    dailyBudget: numeric('daily_budget'),
+    lifetimeBudget: numeric('lifetime_budget'),
+    bidStrategy: text('bid_strategy'),
+    optimizationGoal: text('optimization_goal'),
+    settingsAt: timestamp('settings_at', { withTimezone: true }),
   },
   (t) => [index('meta_adsets_account_idx').on(t.accountId)],
 );
@@ -44,6 +64,16 @@ export const metaAds = pgTable(
     campaignId: text('campaign_id').notNull(),
     adsetId: text('adset_id').notNull(),
     name: text('name').notNull(),
+    status: text('status'),
+    effectiveStatus: text('effective_status'),
+    creativeId: text('creative_id'),
+    /** Meta's creative object_type: VIDEO, PHOTO, SHARE (link and carousel ads), … */
+    format: text('format'),
+    thumbnailUrl: text('thumbnail_url'),
+    title: text('title'),
+    body: text('body'),
+    callToAction: text('call_to_action'),
+    settingsAt: timestamp('settings_at', { withTimezone: true }),
   },
   (t) => [index('meta_ads_account_idx').on(t.accountId)],
 );
@@ -65,6 +95,18 @@ function sumColumns() {
     postEngagements: count('post_engagements'),
     postReactions: count('post_reactions'),
     postComments: count('post_comments'),
+    // Funnel steps and video plays: one action type each, by precedence (never a sum of aliases).
+    landingPageViews: count('landing_page_views'),
+    contentViews: count('content_views'),
+    addsToCart: count('adds_to_cart'),
+    checkoutsInitiated: count('checkouts_initiated'),
+    videoViews3s: count('video_views_3s'),
+    thruplays: count('thruplays'),
+    videoP25: count('video_p25'),
+    videoP50: count('video_p50'),
+    videoP75: count('video_p75'),
+    videoP95: count('video_p95'),
+    videoP100: count('video_p100'),
   };
 }
 
@@ -106,5 +148,37 @@ export const metaInsightsCampaignDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.campaignId, t.day] }),
     index('meta_campaign_daily_account_day_idx').on(t.accountId, t.day),
+  ],
+);
+
+/**
+ * Meta's breakdown rows at ad set and day grain, one set of rows per breakdown key (`age,gender`,
+ * `country`, `publisher_platform,platform_position`, `device_platform`). Each key's rows split the
+ * same totals a different way, so a query reads exactly one key's rows. The values are Meta's
+ * estimates: a key's rows can add up to a little more or less than the unbroken rows. Segment
+ * fields a key does not have are empty strings, so `segment` (the key's values joined by '|') and
+ * the primary key stay simple.
+ */
+export const metaInsightsBreakdownDaily = pgTable(
+  'meta_insights_breakdown_daily',
+  {
+    breakdown: text('breakdown').notNull(),
+    adsetId: text('adset_id').notNull(),
+    day: date('day').notNull(),
+    segment: text('segment').notNull(),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    age: text('age').notNull().default(''),
+    gender: text('gender').notNull().default(''),
+    country: text('country').notNull().default(''),
+    publisherPlatform: text('publisher_platform').notNull().default(''),
+    platformPosition: text('platform_position').notNull().default(''),
+    devicePlatform: text('device_platform').notNull().default(''),
+    ...sumColumns(),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.breakdown, t.adsetId, t.day, t.segment] }),
+    index('meta_breakdown_account_key_day_idx').on(t.accountId, t.breakdown, t.day),
   ],
 );

@@ -17,7 +17,8 @@ export type DataRow = Record<string, Cell>;
 
 /**
  * How a column's values read: a metric's unit, `change` for a signed percent change between two
- * periods, or a label (`text`, `date`). Rows keep raw numbers; the unit says how to show them.
+ * periods, a label (`text`, `date`), or `image`: an https URL of a picture on Meta's CDN (an ad's
+ * thumbnail), shown 48 px and loaded lazily. Rows keep raw numbers; the unit says how to show them.
  */
 export const columnUnits = [
   'money',
@@ -28,6 +29,7 @@ export const columnUnits = [
   'change',
   'text',
   'date',
+  'image',
 ] as const;
 export type ColumnUnit = (typeof columnUnits)[number];
 
