@@ -47,7 +47,7 @@ describe('table()', () => {
     const item = table([
       { campaign: 'A', adset: 'B', ad: 'C', spend: 1, currency: 'USD' },
       { account: 'D', day: '2026-11-20', week: '2026-11-16', month: '2026-11', weekday: 'Monday' },
-      { cpa_change: 12.5, thruplays: 3 },
+      { cpa_change: 12.5, watch_seconds: 3 },
     ]);
     expect(item.columns).toEqual([
       { key: 'campaign', label: 'Campaign', unit: 'text' },
@@ -61,7 +61,7 @@ describe('table()', () => {
       { key: 'month', label: 'Month', unit: 'date' },
       { key: 'weekday', label: 'Weekday', unit: 'text' },
       { key: 'cpa_change', label: 'CPA change', unit: 'change' },
-      { key: 'thruplays', label: 'Thruplays', unit: 'text' },
+      { key: 'watch_seconds', label: 'Watch seconds', unit: 'text' },
     ]);
     const [, , changed] = shownCells(item);
     // A change reads as the answer text writes one: signed, one decimal.

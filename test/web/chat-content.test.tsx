@@ -323,7 +323,7 @@ describe('tables', () => {
     expect(screen.getByText('-3.0%')).toBeTruthy();
   });
 
-  it('draws a creative thumbnail at 48px, only from an http(s) address', () => {
+  it('draws a creative thumbnail at 48px, only from an https address', () => {
     render(
       <ContentRenderer
         reveal={false}
@@ -341,7 +341,7 @@ describe('tables', () => {
     expect(images[0]?.getAttribute('src')).toBe('https://cdn.example.com/a.jpg');
     expect(images[0]?.getAttribute('width')).toBe('48');
     expect(images[0]?.getAttribute('height')).toBe('48');
-    expect(screen.getByText('javascript:alert(1)')).toBeTruthy();
+    expect(screen.queryByText('javascript:alert(1)')).toBeNull();
   });
 
   it('shows each wrapped table with its title', () => {

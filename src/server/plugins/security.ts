@@ -14,6 +14,9 @@ const facebookOrigins = [
   'https://www.facebook.com',
   'https://graph.facebook.com',
 ];
+// Images: our own (the favicon) and ad thumbnails, which Meta serves from its CDN's scontent
+// hosts (scontent-iad3-1.xx.fbcdn.net…). The sign-in SDKs draw theirs inside their own frames.
+const imageOrigins = ['https://*.fbcdn.net'];
 
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   await app.register(helmet, {
@@ -22,7 +25,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...googleOrigins, 'https://connect.facebook.net'],
         styleSrc: ["'self'", "'unsafe-inline'", ...googleOrigins],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", ...imageOrigins],
         connectSrc: ["'self'", ...googleOrigins, ...facebookOrigins],
         frameSrc: ["'self'", ...googleOrigins, ...facebookOrigins],
         objectSrc: ["'none'"],

@@ -1,5 +1,6 @@
 import type { ContentItem, DataRow } from '../../../../shared/api/answer';
-import { isLabelKey, LABEL_KEYS, metricLabel } from './format';
+import { metricLabel } from './format';
+import { isLabelKey, LABEL_KEYS } from './row-labels';
 
 /** Chart and table-reveal constants, as pure functions the components share. */
 

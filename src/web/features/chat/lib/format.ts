@@ -6,12 +6,10 @@
  */
 import type { ColumnUnit } from '../../../../shared/api/answer';
 import { formatNumber, formatPercentChange } from '../../../../shared/number-format';
+import { isLabelKey } from './row-labels';
 
 /** Shown for a missing value (null, undefined, or a number that is not finite). */
 export const EMPTY_VALUE = '–';
-
-/** Keys that hold a row's label, never a figure to format. */
-export const LABEL_KEYS = ['name', 'campaign', 'account', 'adset', 'ad', 'objective', 'day'] as const;
 
 const COUNT_METRICS = new Set([
   'impressions',
@@ -56,10 +54,6 @@ export function isChangeKey(key: string): boolean {
 export function isCountKey(key: string): boolean {
   const k = key.toLowerCase();
   return COUNT_METRICS.has(k) || k.startsWith('post_');
-}
-
-export function isLabelKey(key: string): boolean {
-  return (LABEL_KEYS as readonly string[]).includes(key);
 }
 
 function fixed(value: number, decimals: number): string {
@@ -118,7 +112,7 @@ export function formatCell(value: unknown, unit: ColumnUnit, currency?: string):
   if (value === null || value === undefined) return EMPTY_VALUE;
   if (typeof value !== 'number') return String(value);
   if (!Number.isFinite(value)) return EMPTY_VALUE;
-  if (unit === 'text' || unit === 'date') return String(value);
+  if (unit === 'text' || unit === 'date' || unit === 'image') return String(value);
   if (unit === 'change') return formatPercentChange(value);
   return formatNumber(value, unit, currency);
 }

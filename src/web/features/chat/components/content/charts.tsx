@@ -27,11 +27,12 @@ import {
   colorAt,
   dateKey,
   isHorizontal,
-  labelKey,
   MIN_CHART_HEIGHT,
   metricKeys,
   yAxisTop,
 } from '../../lib/chart-rules';
+import { formatCell } from '../../lib/format';
+import { periodText, rowLabel } from '../../lib/row-labels';
 import { keyed } from './keyed';
 import { cellText, columnsOf } from './table-columns';
 
@@ -44,6 +45,11 @@ const TOOLTIP_STYLE = {
   color: 'var(--chart-tooltip-text)',
 };
 const MAX_CATEGORY_CHARS = 18;
+// Each row's label in words and a slice's share of the pie, under keys no answer uses.
+const LABEL = '__label';
+const SHARE = '__share';
+/** A pie's optional column holding each slice's share of the total, in percent. */
+const SHARE_KEY = 'share';
 
 function shorten(value: unknown): string {
   const text = String(value ?? '');
@@ -56,6 +62,20 @@ function sharedCurrency(rows: readonly DataRow[]): string | undefined {
   return codes.size === 1 ? (codes.values().next().value as string) : undefined;
 }
 
+/**
+ * Each slice with its percent of the whole: the answer's own `share` when it gives one, so the
+ * pie reads as its text does, else the slice's part of the slices' total.
+ */
+function withShares<Row extends DataRow>(slices: Row[], metric: string): (Row & { [SHARE]: number })[] {
+  const total = slices.reduce((sum, row) => sum + (row[metric] as number), 0);
+  return slices.map((row) => {
+    const given = row[SHARE_KEY];
+    const share =
+      typeof given === 'number' && Number.isFinite(given) ? given : ((row[metric] as number) / total) * 100;
+    return { ...row, [SHARE]: share };
+  });
+}
+
 /** [bottom, top] for the value axis: 0 up to yAxisTop(max), reaching below 0 only for negatives. */
 function valueDomain(rows: readonly DataRow[], keys: readonly string[]): [number, number] {
   const values = rows.flatMap((row) => keys.map((key) => row[key])).filter((v) => typeof v === 'number');
@@ -63,6 +83,13 @@ function valueDomain(rows: readonly DataRow[], keys: readonly string[]): [number
   const min = Math.min(0, ...values);
   const top = yAxisTop(max) || (min < 0 ? 0 : 1);
   return [min < 0 ? -yAxisTop(-min) : 0, top];
+}
+
+/** What names a row on the category axis, legend and tooltip: a line's period, else the row's label. */
+function categoryText(row: DataRow, kind: ChartKind): string {
+  if (kind !== 'line') return rowLabel(row);
+  const date = dateKey(row);
+  return periodText(row) ?? (date ? String(row[date]) : rowLabel(row));
 }
 
 export function ContentChart({
@@ -76,15 +103,14 @@ export function ContentChart({
   columns?: readonly Column[] | undefined;
   currency?: string | undefined;
 }) {
-  const rows = chart.rows;
-  const first = rows[0];
-  const label = (kind === 'line' ? dateKey(first) : undefined) ?? labelKey(first) ?? 'name';
-  const all = metricKeys(rows).filter((key) => key !== label);
+  const rows: DataRow[] = chart.rows.map((row) => ({ ...row, [LABEL]: categoryText(row, kind) }));
+  // A pie's share column explains its slices; it is not a second series.
+  const all = metricKeys(chart.rows).filter((key) => kind !== 'pie' || key !== SHARE_KEY);
   const keys = chart.metric && all.includes(chart.metric) ? [chart.metric] : all;
   const primary = keys[0];
   if (!primary || rows.length === 0) return <p className="text-sm text-slate-500">No figures to chart.</p>;
-  const currency = given ?? sharedCurrency(rows);
-  const columns = columnsOf(rows, described);
+  const currency = given ?? sharedCurrency(chart.rows);
+  const columns = columnsOf(chart.rows, described);
   const columnOf = (key: unknown) => columns.find((column) => column.key === String(key ?? primary));
   // A figure reads as a table cell of its column would: a row holding just that value.
   const format = (key: unknown, value: unknown) => {
@@ -100,19 +126,35 @@ export function ContentChart({
   const tickFormatter = (value: unknown) => format(primary, value);
 
   if (kind === 'pie') {
-    const slices = rows.filter((row) => typeof row[primary] === 'number' && (row[primary] as number) > 0);
+    const slices = withShares(
+      rows.filter((row) => typeof row[primary] === 'number' && (row[primary] as number) > 0),
+      primary,
+    );
+    const shareText = (slice: DataRow | undefined) => formatCell(slice?.[SHARE], 'percent');
     return (
       <PieChart responsive style={{ width: '100%', height: MIN_CHART_HEIGHT }}>
-        <Pie data={slices} dataKey={primary} nameKey={label} outerRadius="75%" isAnimationActive={false}>
+        <Pie
+          data={slices}
+          dataKey={primary}
+          nameKey={LABEL}
+          outerRadius="65%"
+          isAnimationActive={false}
+          label={({ index }) => `${shorten(slices[index]?.[LABEL])} ${shareText(slices[index])}`}
+        >
           {keyed(slices, 'slice').map(({ key, index }) => (
             <Cell key={key} fill={colorAt(index)} />
           ))}
         </Pie>
         <Tooltip
           contentStyle={TOOLTIP_STYLE}
-          formatter={(value, name) => [format(primary, value), String(name ?? '')]}
+          // The hovered slice's own row rides along as the item's payload.
+          formatter={(value, name, item) => [
+            `${format(primary, value)} (${shareText(item.payload as DataRow | undefined)})`,
+            String(name ?? ''),
+          ]}
         />
-        <Legend />
+        {/* Slices in the answer's order (largest first), not sorted by name. */}
+        <Legend itemSorter={null} />
       </PieChart>
     );
   }
@@ -122,12 +164,12 @@ export function ContentChart({
     return (
       <LineChart
         responsive
-        data={rows as DataRow[]}
+        data={rows}
         style={{ width: '100%', height: MIN_CHART_HEIGHT }}
         margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
       >
         <CartesianGrid {...GRID} />
-        <XAxis dataKey={label} tick={AXIS_TICK} minTickGap={16} />
+        <XAxis dataKey={LABEL} tick={AXIS_TICK} minTickGap={16} />
         <YAxis domain={domain} tick={AXIS_TICK} tickFormatter={tickFormatter} width={80} />
         {tooltip}
         {legend}
@@ -150,7 +192,7 @@ export function ContentChart({
   return (
     <BarChart
       responsive
-      data={rows as DataRow[]}
+      data={rows}
       layout={horizontal ? 'vertical' : 'horizontal'}
       style={{ width: '100%', height: chartHeight(rows) }}
       margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
@@ -159,10 +201,10 @@ export function ContentChart({
       {horizontal ? (
         <XAxis type="number" domain={domain} tick={AXIS_TICK} tickFormatter={tickFormatter} />
       ) : (
-        <XAxis dataKey={label} tick={AXIS_TICK} tickFormatter={shorten} interval={0} />
+        <XAxis dataKey={LABEL} tick={AXIS_TICK} tickFormatter={shorten} interval={0} />
       )}
       {horizontal ? (
-        <YAxis type="category" dataKey={label} tick={AXIS_TICK} tickFormatter={shorten} width={140} />
+        <YAxis type="category" dataKey={LABEL} tick={AXIS_TICK} tickFormatter={shorten} width={140} />
       ) : (
         <YAxis type="number" domain={domain} tick={AXIS_TICK} tickFormatter={tickFormatter} width={80} />
       )}

@@ -1,11 +1,13 @@
 import type { Column, DataRow } from '../../../../../shared/api/answer';
 import { keyed } from './keyed';
-import { cellText, cellTooltip, columnsOf, imageUrl } from './table-columns';
+import { cellText, cellTooltip, columnsOf, imageAlt, imageUrl } from './table-columns';
+import { Thumbnail } from './thumbnail';
 import { useReveal } from './use-reveal';
 
 /**
  * A result table: cells formatted by the columns the answer describes (as its text shows them),
- * hidden `_tooltip` and id columns, a 48px creative thumbnail, at most 400px tall with scrolling,
+ * hidden `_tooltip` and id columns, labels in words ('Instagram Reels', 'Women'), a 48px creative
+ * thumbnail (https only), at most 400px tall with scrolling,
  * and the text typing in unless `reveal` is false or the user prefers reduced motion. `currency`
  * is for rows that do not name their own.
  */
@@ -26,8 +28,9 @@ export function DataTable({
   const images = rows.map((row) =>
     columns.map((column) => (column.image ? imageUrl(row[column.key]) : undefined)),
   );
-  const cells = rows.map((row, r) =>
-    columns.map((column, c) => (images[r]?.[c] ? '' : cellText(row, column, currency))),
+  const cells = rows.map((row) =>
+    // An image column holds no text: a thumbnail, or nothing when its address is not https.
+    columns.map((column) => (column.image ? '' : cellText(row, column, currency))),
   );
   const total = cells.reduce((sum, line) => sum + line.reduce((n, text) => n + text.length, 0), 0);
   const shown = useReveal(total, reveal);
@@ -73,18 +76,7 @@ export function DataTable({
                     title={cellTooltip(row, column.key)}
                     className={`px-3 py-2 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'text-left'}`}
                   >
-                    {src ? (
-                      <img
-                        src={src}
-                        alt="Creative thumbnail"
-                        width={48}
-                        height={48}
-                        loading="lazy"
-                        className="h-12 w-12 rounded object-cover"
-                      />
-                    ) : (
-                      text
-                    )}
+                    {src ? <Thumbnail key={src} src={src} alt={imageAlt(row)} /> : text}
                   </td>
                 );
               })}
