@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { breakdownKeys } from '../../src/warehouse/graph-types';
+import { makeTempDir } from '../helpers/app';
 import { runArlo } from '../helpers/cli';
 
 // startArlo in test/helpers/cli.ts only knows `arlo serve`, so this spawns the same binary itself.
@@ -61,4 +64,78 @@ describe('arlo simulate-meta', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^arlo simulate-meta: --size must be demo or large/);
   });
+});
+
+describe('arlo demo --out, then arlo simulate-meta --data', () => {
+  let dir: string;
+  let data: string;
+  beforeAll(async () => {
+    dir = await makeTempDir();
+    data = path.join(dir, 'demo');
+    const written = await runArlo(['demo', '--out', data, '--now', '2026-11-20']);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toMatch(/wrote 2 accounts and \d+ rows \(plus \d+ breakdown rows/);
+  }, 120_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function readJson(file: string) {
+    return JSON.parse(await readFile(path.join(data, file), 'utf8'));
+  }
+
+  it('writes every breakdown key and the objects of each account in the fixture format', async () => {
+    const accounts = (await readJson('adaccounts.json')).data as { id: string }[];
+    expect(accounts).toHaveLength(2);
+    for (const account of accounts) {
+      for (const key of breakdownKeys) {
+        const body = await readJson(path.join('breakdowns', account.id, `${key}.json`));
+        expect(body.data.length, key).toBeGreaterThan(100);
+        expect(body.data[0]).toMatchObject({ adset_id: expect.any(String), date_start: expect.any(String) });
+        for (const field of key.split(',')) expect(typeof body.data[0][field], field).toBe('string');
+      }
+      const objects = await readJson(path.join('objects', `${account.id}.json`));
+      expect(Object.keys(objects).sort()).toEqual(['ads', 'adsets', 'campaigns']);
+      expect(objects.ads[0].creative).toMatchObject({
+        object_type: expect.stringMatching(/^(VIDEO|PHOTO|SHARE)$/),
+      });
+    }
+  });
+
+  it('serves the folder’s breakdowns and objects, and a folder without them still works', async () => {
+    const bare = path.join(dir, 'bare');
+    await cp(path.join(data, 'adaccounts.json'), path.join(bare, 'adaccounts.json'));
+    await cp(path.join(data, 'insights'), path.join(bare, 'insights'), { recursive: true });
+    for (const [folder, expectRows] of [
+      [data, true],
+      [bare, false],
+    ] as const) {
+      const simulator = startSimulator(['--port', '0', '--data', folder, '--now', '2026-11-20']);
+      const [, url, , token, proof] = await simulator.ready;
+      const auth = { access_token: token ?? '', appsecret_proof: proof ?? '' };
+      const accounts = await (await fetch(`${url}/v23.0/me/adaccounts?${new URLSearchParams(auth)}`)).json();
+      const act = accounts.data[0].id as string;
+      const breakdown = new URLSearchParams({
+        ...auth,
+        level: 'adset',
+        breakdowns: 'device_platform',
+        fields: 'impressions',
+        date_preset: 'last_7d',
+      });
+      const rows = await (await fetch(`${url}/v23.0/${act}/insights?${breakdown}`)).json();
+      const campaigns = await (
+        await fetch(
+          `${url}/v23.0/${act}/campaigns?${new URLSearchParams({ ...auth, fields: 'name,status' })}`,
+        )
+      ).json();
+      if (expectRows) {
+        expect(rows.data.length).toBeGreaterThan(0);
+        expect(rows.data[0].device_platform).toMatch(/^(mobile_app|mobile_web|desktop)$/);
+        expect(campaigns.data[0]).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+      } else {
+        expect(rows).toEqual({ data: [] });
+        expect(campaigns).toEqual({ data: [] });
+      }
+      simulator.child.kill('SIGTERM');
+      expect(await simulator.exited).toBe(0);
+    }
+  }, 120_000);
 });

@@ -3,16 +3,23 @@ import { epochDay } from './calendar';
 import { demoAccounts } from './demo-accounts';
 import { largeAccount } from './large-account';
 import type { AccountSpec } from './model';
+import { buildObjects } from './objects';
 import { mixSeed, mulberry32 } from './random';
 import { simulateAccount } from './simulate';
 
 export { demoScenario, demoScenarioDates } from './demo-accounts';
+export { demoBreakdownScenario } from './demo-stories';
 
 export interface DemoOptions {
   /** 'YYYY-MM-DD', the account's current date. Data ends yesterday (today - 1), always. */
   today: string;
   /** Days of history; default 180 for 'demo' and 365 for 'large'. */
   days?: number;
+  /**
+   * The most recent days that also get breakdown rows; default every day for 'demo' and 90 for
+   * 'large', whose year of breakdowns (over a million rows, 2 GB) would swamp the benchmarks.
+   */
+  breakdownDays?: number;
   seed?: number;
   /** 'demo': two believable accounts with scenarios; 'large': one big account for benchmarks. */
   size?: 'demo' | 'large';
@@ -20,9 +27,15 @@ export interface DemoOptions {
 
 export const DEFAULT_DEMO_SEED = 20261120;
 
+// Salts of the per-account number streams; see AccountStreams.
+const FUNNEL_SALT = 101;
+const SEGMENTS_SALT = 201;
+const LARGE_BREAKDOWN_DAYS = 90;
+
 /**
- * Meta Graph insights (level=ad, time_increment=1) for simulated ad accounts, as `GET /me/adaccounts`
- * and `GET /act_<id>/insights` would return them. Pure: the same options give the same bytes.
+ * Meta Graph data for simulated ad accounts, as `GET /me/adaccounts`, `GET /act_<id>/insights`
+ * (level=ad, time_increment=1), the same at ad set level per breakdown, and the campaigns, ad sets
+ * and ads edges would return it. Pure: the same options give the same bytes.
  */
 export function generateDemoData(options: DemoOptions): GraphDataset {
   const size = options.size ?? 'demo';
@@ -30,15 +43,32 @@ export function generateDemoData(options: DemoOptions): GraphDataset {
   if (!Number.isInteger(days) || days < 1) {
     throw new RangeError(`days must be a positive whole number, got ${days}`);
   }
+  const breakdownDays = Math.min(
+    days,
+    options.breakdownDays ?? (size === 'large' ? LARGE_BREAKDOWN_DAYS : days),
+  );
+  if (!Number.isInteger(breakdownDays) || breakdownDays < 0) {
+    throw new RangeError(`breakdownDays must be a whole number ≥ 0, got ${options.breakdownDays}`);
+  }
   const today = epochDay(options.today);
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const accounts = size === 'large' ? [largeAccount()] : demoAccounts;
   const insights: GraphDataset['insights'] = {};
+  const breakdowns: NonNullable<GraphDataset['breakdowns']> = {};
+  const objects: NonNullable<GraphDataset['objects']> = {};
   for (const [index, account] of accounts.entries()) {
-    const random = mulberry32(mixSeed(seed, index + 1));
-    insights[`act_${account.accountId}`] = simulateAccount(account, { today, days }, random);
+    const streams = {
+      main: mulberry32(mixSeed(seed, index + 1)),
+      funnel: mulberry32(mixSeed(seed, FUNNEL_SALT + index)),
+      segments: mulberry32(mixSeed(seed, SEGMENTS_SALT + index)),
+    };
+    const simulated = simulateAccount(account, { today, days, breakdownDays }, streams);
+    const key = `act_${account.accountId}`;
+    insights[key] = simulated.insights;
+    breakdowns[key] = simulated.breakdowns;
+    objects[key] = buildObjects(account, today, days);
   }
-  return { adAccounts: accounts.map(toGraphAdAccount), insights };
+  return { adAccounts: accounts.map(toGraphAdAccount), insights, breakdowns, objects };
 }
 
 function toGraphAdAccount(account: AccountSpec): GraphAdAccount {

@@ -1,4 +1,4 @@
-import type { AccountSpec } from './model';
+import type { AccountSpec, CampaignSettings } from './model';
 import { type AdSetDraft, buildAccount, type CampaignDraft } from './plan-builder';
 
 const PRODUCT_LINES = ['Bedding', 'Kitchen', 'Bath', 'Outdoor Living', 'Lighting'];
@@ -47,6 +47,7 @@ export function largeAccount(): AccountSpec {
         conversionRate: retargeting ? 0.045 : 0.026 + (i % 3) * 0.003,
         frequency: retargeting ? 1.6 : 1.2,
         averageOrderValue: 60 + ((i * 13) % 90),
+        settings: settingsFor(strategy),
         adSets,
       });
     }
@@ -58,6 +59,15 @@ export function largeAccount(): AccountSpec {
     currency: 'USD',
     timezone: 'America/Chicago',
     conversion: 'purchase',
+    tagline: 'Free delivery over $50 and 90-night returns.',
     campaigns,
   });
+}
+
+function settingsFor(strategy: string): CampaignSettings {
+  if (strategy.startsWith('Retargeting')) return { budget: 'adset', bidStrategy: 'COST_CAP' };
+  if (strategy === 'Advantage+ Shopping') {
+    return { budget: 'campaign', bidStrategy: 'LOWEST_COST_WITH_MIN_ROAS', optimizationGoal: 'VALUE' };
+  }
+  return { budget: 'campaign', bidStrategy: 'LOWEST_COST_WITHOUT_CAP' };
 }

@@ -29,6 +29,8 @@ export interface AdSpec {
   /** First day with rows, in days before today; unset means it ran for the whole history. */
   startDaysAgo?: number;
   effect?: Effect;
+  /** Paused on its own this morning: it ran through yesterday, so its rows are those of a live ad. */
+  paused?: boolean;
 }
 
 export interface AdSetSpec {
@@ -59,7 +61,30 @@ export interface CampaignSpec {
   /** The day the campaign was paused, in days before today: rows stop the day before. */
   stopDaysAgo?: number;
   effect?: Effect;
+  /** How the campaign is set up in Ads Manager; unset means one daily campaign budget, lowest cost. */
+  settings?: CampaignSettings;
   adSets: AdSetSpec[];
+}
+
+export type BidStrategy =
+  | 'LOWEST_COST_WITHOUT_CAP'
+  | 'COST_CAP'
+  | 'LOWEST_COST_WITH_BID_CAP'
+  | 'LOWEST_COST_WITH_MIN_ROAS';
+
+export interface CampaignSettings {
+  /**
+   * Where the money is set: one daily budget on the campaign, a daily budget on each ad set, or one
+   * lifetime budget on the campaign spread from its start to `endsInDays`.
+   */
+  budget: 'campaign' | 'adset' | 'lifetime';
+  bidStrategy: BidStrategy;
+  /** Meta's optimization_goal for the campaign's ad sets; unset means the objective's usual goal. */
+  optimizationGoal?: string;
+  /** For a lifetime budget: the planned end, in days after today. */
+  endsInDays?: number;
+  /** Today's budget over the plan's usual one, when it was raised for a scenario (default 1). */
+  budgetChange?: number;
 }
 
 export interface AccountSpec {
@@ -69,6 +94,8 @@ export interface AccountSpec {
   timezone: string;
   /** What a conversion is in this account. */
   conversion: 'purchase' | 'lead';
+  /** The sentence every ad's text ends with, after the creative's own line. */
+  tagline: string;
   campaigns: CampaignSpec[];
 }
 

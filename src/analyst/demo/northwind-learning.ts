@@ -9,6 +9,7 @@ export const northwindLearning = buildAccount({
   currency: 'USD',
   timezone: 'America/Los_Angeles',
   conversion: 'lead',
+  tagline: 'Free to start, no credit card, certificates employers recognise.',
   campaigns: [
     {
       name: 'Lead Gen - Free Course Signup',
@@ -57,6 +58,7 @@ export const northwindLearning = buildAccount({
       frequency: 1.22,
       averageOrderValue: 0,
       effect: spendSurge,
+      settings: { budget: 'adset', bidStrategy: 'LOWEST_COST_WITHOUT_CAP', budgetChange: 2.3 },
       adSets: [
         {
           name: 'Webinar | US Professionals 25-54',
@@ -86,6 +88,11 @@ export const northwindLearning = buildAccount({
       conversionRate: 0,
       frequency: 1.35,
       averageOrderValue: 0,
+      settings: {
+        budget: 'campaign',
+        bidStrategy: 'LOWEST_COST_WITHOUT_CAP',
+        optimizationGoal: 'POST_ENGAGEMENT',
+      },
       adSets: [
         {
           name: 'Community | Followers + Lookalike',
@@ -114,6 +121,7 @@ export const northwindLearning = buildAccount({
       conversionRate: 0.13,
       frequency: 1.6,
       averageOrderValue: 0,
+      settings: { budget: 'adset', bidStrategy: 'COST_CAP' },
       adSets: [
         {
           name: 'Retargeting | Site Visitors 30d',
@@ -127,7 +135,7 @@ export const northwindLearning = buildAccount({
           name: 'Retargeting | Video Viewers 50%',
           weight: 0.8,
           ads: [
-            ['Image - Enrollment Deadline #1003', 1],
+            ['Image - Enrollment Deadline #1003', 1, { paused: true }],
             ['Carousel - Career Paths #1004', 1],
           ],
         },

@@ -1,7 +1,11 @@
-import { type AccountSpec, type CampaignSpec, type Effect, metaId } from './model';
+import { type AccountSpec, type AdSpec, type CampaignSpec, metaId } from './model';
 
-/** An ad as written in a plan: a name and a spend weight, plus optional start and scenario effect. */
-export type AdDraft = [name: string, weight: number, extra?: { startDaysAgo?: number; effect?: Effect }];
+/** An ad as written in a plan: a name and a spend weight, plus optional start, scenario effect and pause. */
+export type AdDraft = [
+  name: string,
+  weight: number,
+  extra?: Pick<AdSpec, 'startDaysAgo' | 'effect' | 'paused'>,
+];
 
 export interface AdSetDraft {
   name: string;

@@ -1,7 +1,15 @@
-import type { GraphInsightRow } from '../../warehouse/graph-types';
+import type { BreakdownKey, GraphBreakdownRow, GraphInsightRow } from '../../warehouse/graph-types';
+import { BreakdownWriter } from './breakdowns';
 import { dayOfWeek, isoDay } from './calendar';
-import { type AdIdentity, type DailyAdMetrics, toGraphRow } from './graph-row';
+import {
+  type AdIdentity,
+  type AdSetIdentity,
+  type DailyAdMetrics,
+  emptyMetrics,
+  toGraphRow,
+} from './graph-row';
 import type { AccountSpec, AdSpec, CampaignSpec, DayEffect, Effect, Objective } from './model';
+import { creativeFormat } from './objects';
 import { noise, type Random } from './random';
 
 /** What happens around the click, by objective: the part of the funnel a campaign does not tune. */
@@ -10,6 +18,8 @@ interface ObjectiveProfile {
   landingPageViewsPerLinkClick: number;
   reactionsPerImpression: number;
   pageLikesPerImpression: number;
+  /** Of the landing page views, the share that goes on to view a product (shops only). */
+  contentViewsPerLandingPageView: number;
 }
 
 const profiles: Record<Objective, ObjectiveProfile> = {
@@ -18,6 +28,7 @@ const profiles: Record<Objective, ObjectiveProfile> = {
     landingPageViewsPerLinkClick: 0.74,
     reactionsPerImpression: 0.0016,
     pageLikesPerImpression: 0.00005,
+    contentViewsPerLandingPageView: 0.6,
   },
   // Lead ads open an instant form, so few clicks ever reach a landing page.
   OUTCOME_LEADS: {
@@ -25,24 +36,28 @@ const profiles: Record<Objective, ObjectiveProfile> = {
     landingPageViewsPerLinkClick: 0.12,
     reactionsPerImpression: 0.0012,
     pageLikesPerImpression: 0.00008,
+    contentViewsPerLandingPageView: 0,
   },
   OUTCOME_TRAFFIC: {
     otherClicksPerLinkClick: 0.45,
     landingPageViewsPerLinkClick: 0.8,
     reactionsPerImpression: 0.001,
     pageLikesPerImpression: 0.00004,
+    contentViewsPerLandingPageView: 0.3,
   },
   OUTCOME_AWARENESS: {
     otherClicksPerLinkClick: 1.6,
     landingPageViewsPerLinkClick: 0.6,
     reactionsPerImpression: 0.0025,
     pageLikesPerImpression: 0.0002,
+    contentViewsPerLandingPageView: 0.45,
   },
   OUTCOME_ENGAGEMENT: {
     otherClicksPerLinkClick: 2.2,
     landingPageViewsPerLinkClick: 0.55,
     reactionsPerImpression: 0.012,
     pageLikesPerImpression: 0.0006,
+    contentViewsPerLandingPageView: 0.3,
   },
 };
 
@@ -52,9 +67,19 @@ const SPEND_BY_WEEKDAY = [0.93, 1.04, 1.06, 1.05, 1.02, 0.97, 0.93];
 const CPM_BY_WEEKDAY = [1.04, 0.98, 0.97, 0.98, 1.0, 1.02, 1.05];
 const CONVERSION_BY_WEEKDAY = [1.07, 1.05, 1.0, 0.99, 0.97, 0.93, 0.98];
 
+/** One ad set's running total for the day being simulated, split into breakdown rows at the day's end. */
+interface PreparedAdSet {
+  identity: AdSetIdentity;
+  day: DailyAdMetrics;
+  adsToday: number;
+}
+
 interface PreparedAd {
   identity: AdIdentity;
+  adSet: PreparedAdSet;
   isVideo: boolean;
+  /** How well the video holds viewers against the usual (short cuts hold better). */
+  holdFactor: number;
   spendShare: number;
   ctrFactor: number;
   conversionFactor: number;
@@ -65,6 +90,7 @@ interface PreparedAd {
 interface PreparedCampaign {
   spec: CampaignSpec;
   profile: ObjectiveProfile;
+  adSets: PreparedAdSet[];
   ads: PreparedAd[];
   /** Phases of slow (multi-week) drifts, so campaigns do not all breathe in step. */
   spendPhase: number;
@@ -82,20 +108,46 @@ export interface SimulationWindow {
   /** Today as days since 1970-01-01: rows end the day before. */
   today: number;
   days: number;
+  /** The most recent days that also get breakdown rows (at most `days`). */
+  breakdownDays: number;
 }
 
-/** Rows for every ad of the account and every day it ran, in date order, then in plan order. */
+/**
+ * The three independent number streams of one account. `main` drives the ad rows as they always
+ * were; the funnel steps and video depths added later draw from `funnel`, and the breakdown
+ * splits from `segments`, so adding those never moved a figure of the older fields.
+ */
+export interface AccountStreams {
+  main: Random;
+  funnel: Random;
+  segments: Random;
+}
+
+export interface SimulatedAccount {
+  insights: GraphInsightRow[];
+  breakdowns: Record<BreakdownKey, GraphBreakdownRow[]>;
+}
+
+/**
+ * Rows for every ad of the account and every day it ran, in date order, then in plan order; and
+ * each ad set's day split by every breakdown, in the same order.
+ */
 export function simulateAccount(
   account: AccountSpec,
   window: SimulationWindow,
-  random: Random,
-): GraphInsightRow[] {
-  const campaigns = account.campaigns.map((campaign) => prepareCampaign(account, campaign, random));
+  streams: AccountStreams,
+): SimulatedAccount {
+  const random = streams.main;
+  const campaigns = account.campaigns.map((campaign) =>
+    prepareCampaign(account, campaign, random, streams.funnel),
+  );
+  const writer = new BreakdownWriter(streams.segments);
   const rows: GraphInsightRow[] = [];
   for (let epoch = window.today - window.days; epoch < window.today; epoch++) {
     const daysAgo = window.today - epoch;
     const day = isoDay(epoch);
     const weekday = dayOfWeek(epoch);
+    const withBreakdowns = daysAgo <= window.breakdownDays;
     for (const campaign of campaigns) {
       const { spec } = campaign;
       if (daysAgo > (spec.startDaysAgo ?? Number.POSITIVE_INFINITY)) continue;
@@ -105,18 +157,50 @@ export function simulateAccount(
         if (daysAgo > ad.startDaysAgo) continue;
         const effect = combine(campaignEffect, ad.effect?.(daysAgo));
         const metrics = simulateAdDay(account, campaign, ad, epoch, weekday, effect, random);
+        addFunnelAndVideo(metrics, campaign, ad, streams.funnel);
         rows.push(toGraphRow(ad.identity, day, metrics));
+        if (withBreakdowns) {
+          addInto(ad.adSet.day, metrics);
+          ad.adSet.adsToday++;
+        }
+      }
+      for (const adSet of campaign.adSets) {
+        if (adSet.adsToday === 0) continue;
+        writer.write(adSet.identity, day, adSet.day, adSet.adsToday);
+        adSet.day = emptyMetrics();
+        adSet.adsToday = 0;
       }
     }
   }
-  return rows;
+  return { insights: rows, breakdowns: writer.rows };
 }
 
-function prepareCampaign(account: AccountSpec, spec: CampaignSpec, random: Random): PreparedCampaign {
+function prepareCampaign(
+  account: AccountSpec,
+  spec: CampaignSpec,
+  random: Random,
+  funnelRandom: Random,
+): PreparedCampaign {
   const adSetTotal = sum(spec.adSets.map((adSet) => adSet.weight));
+  const adSets: PreparedAdSet[] = [];
   const ads: PreparedAd[] = [];
   for (const adSet of spec.adSets) {
     const adTotal = sum(adSet.ads.map((ad) => ad.weight));
+    const preparedAdSet: PreparedAdSet = {
+      identity: {
+        account_id: account.accountId,
+        account_name: account.name,
+        account_currency: account.currency,
+        campaign_id: spec.id,
+        campaign_name: spec.name,
+        objective: spec.objective,
+        adset_id: adSet.id,
+        adset_name: adSet.name,
+      },
+      day: emptyMetrics(),
+      adsToday: 0,
+    };
+    adSets.push(preparedAdSet);
     for (const ad of adSet.ads) {
       ads.push({
         identity: {
@@ -131,7 +215,9 @@ function prepareCampaign(account: AccountSpec, spec: CampaignSpec, random: Rando
           ad_id: ad.id,
           ad_name: ad.name,
         },
-        isVideo: ad.name.startsWith('Video'),
+        adSet: preparedAdSet,
+        isVideo: creativeFormat(ad.name) === 'VIDEO',
+        holdFactor: holdFactorOf(ad.name, funnelRandom),
         spendShare: (adSet.weight / adSetTotal) * (ad.weight / adTotal),
         // Creatives differ: some hook better, some sell better.
         ctrFactor: noise(random, 0.12),
@@ -144,6 +230,7 @@ function prepareCampaign(account: AccountSpec, spec: CampaignSpec, random: Rando
   return {
     spec,
     profile: profiles[spec.objective],
+    adSets,
     ads,
     spendPhase: random() * 2 * Math.PI,
     cpmPhase: random() * 2 * Math.PI,
@@ -202,6 +289,7 @@ function simulateAdDay(
   const checkoutsInitiated = isSales
     ? purchases + Math.round(expectedConversions * 0.7 * noise(random, 0.2))
     : 0;
+  // The order of the random draws below is the order they always had: reordering would move every figure.
   return {
     spendCents,
     impressions,
@@ -212,6 +300,7 @@ function simulateAdDay(
       linkClicks,
       Math.round(linkClicks * profile.landingPageViewsPerLinkClick * noise(random, 0.05)),
     ),
+    contentViews: 0,
     videoViews: ad.isVideo ? Math.round(impressions * 0.21 * noise(random, 0.1)) : 0,
     reactions,
     comments: Math.round(reactions * 0.05 * noise(random, 0.3)),
@@ -221,7 +310,76 @@ function simulateAdDay(
     purchases,
     revenueCents: Math.round(purchases * spec.averageOrderValue * noise(random, 0.12) * 100),
     leads: isSales ? 0 : conversions,
+    thruplays: 0,
+    videoP25: 0,
+    videoP50: 0,
+    videoP75: 0,
+    videoP95: 0,
+    videoP100: 0,
   };
+}
+
+/**
+ * The funnel step between the landing page and the cart, and how far viewers watch a video ad,
+ * drawn from the funnel stream. Also keeps the funnel in order where rounding small numbers could
+ * put more carts than landing page views.
+ */
+function addFunnelAndVideo(
+  m: DailyAdMetrics,
+  campaign: PreparedCampaign,
+  ad: PreparedAd,
+  random: Random,
+): void {
+  if (m.landingPageViews < m.addsToCart) m.landingPageViews = Math.min(m.linkClicks, m.addsToCart);
+  const browsing = Math.max(0, m.landingPageViews - m.addsToCart);
+  const share = campaign.profile.contentViewsPerLandingPageView;
+  m.contentViews =
+    share > 0
+      ? Math.min(m.landingPageViews, m.addsToCart + Math.round(browsing * share * noise(random, 0.08)))
+      : m.addsToCart;
+  if (!ad.isVideo || m.videoViews === 0) return;
+  const hold = ad.holdFactor;
+  const plays = m.videoViews;
+  m.thruplays = Math.min(plays, Math.round(plays * 0.4 * hold * noise(random, 0.06)));
+  m.videoP25 = Math.min(plays, Math.round(plays * 0.62 * Math.sqrt(hold) * noise(random, 0.04)));
+  m.videoP50 = Math.min(m.videoP25, Math.round(m.videoP25 * 0.68 * hold * noise(random, 0.04)));
+  m.videoP75 = Math.min(m.videoP50, Math.round(m.videoP50 * 0.73 * noise(random, 0.04)));
+  m.videoP95 = Math.min(m.videoP75, Math.round(m.videoP75 * 0.7 * noise(random, 0.04)));
+  m.videoP100 = Math.min(m.videoP95, Math.round(m.videoP95 * 0.9 * noise(random, 0.03)));
+}
+
+/** Short cuts and Reels keep viewers to the end more often than long films. */
+function holdFactorOf(adName: string, random: Random): number {
+  const drawn = noise(random, 0.1);
+  if (/\b15s\b/.test(adName)) return 1.25 * drawn;
+  if (/\b30s\b/.test(adName)) return 0.8 * drawn;
+  if (/\bReel\b/.test(adName)) return 1.1 * drawn;
+  return drawn;
+}
+
+function addInto(total: DailyAdMetrics, m: DailyAdMetrics): void {
+  total.spendCents += m.spendCents;
+  total.impressions += m.impressions;
+  total.reach += m.reach;
+  total.clicks += m.clicks;
+  total.linkClicks += m.linkClicks;
+  total.landingPageViews += m.landingPageViews;
+  total.contentViews += m.contentViews;
+  total.videoViews += m.videoViews;
+  total.reactions += m.reactions;
+  total.comments += m.comments;
+  total.pageLikes += m.pageLikes;
+  total.addsToCart += m.addsToCart;
+  total.checkoutsInitiated += m.checkoutsInitiated;
+  total.purchases += m.purchases;
+  total.revenueCents += m.revenueCents;
+  total.leads += m.leads;
+  total.thruplays += m.thruplays;
+  total.videoP25 += m.videoP25;
+  total.videoP50 += m.videoP50;
+  total.videoP75 += m.videoP75;
+  total.videoP95 += m.videoP95;
+  total.videoP100 += m.videoP100;
 }
 
 /** A slow swell of ±`amplitude` over `period` days: markets drift, they do not jump. */

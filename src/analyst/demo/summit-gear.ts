@@ -9,6 +9,7 @@ export const summitGear = buildAccount({
   currency: 'USD',
   timezone: 'America/New_York',
   conversion: 'purchase',
+  tagline: 'Free shipping on orders over $75, free returns for 60 days.',
   campaigns: [
     {
       name: 'Prospecting - Broad',
@@ -43,7 +44,7 @@ export const summitGear = buildAccount({
           ads: [
             ['Video - Unboxing UGC #106', 1.1],
             ['Carousel - New Arrivals #107', 1],
-            ['Image - Customer Review #108', 0.7],
+            ['Image - Customer Review #108', 0.7, { paused: true }],
             ['Image - Free Shipping Weekend #109', 0.6, { startDaysAgo: 45 }],
           ],
         },
@@ -59,6 +60,7 @@ export const summitGear = buildAccount({
       frequency: 1.65,
       averageOrderValue: 88,
       effect: cpaSpike,
+      settings: { budget: 'adset', bidStrategy: 'COST_CAP' },
       adSets: [
         {
           name: 'Retargeting - Site Visitors 30d | Viewed Product',
@@ -89,6 +91,7 @@ export const summitGear = buildAccount({
       frequency: 1.25,
       averageOrderValue: 95,
       startDaysAgo: 150,
+      settings: { budget: 'campaign', bidStrategy: 'LOWEST_COST_WITH_MIN_ROAS', optimizationGoal: 'VALUE' },
       adSets: [
         {
           name: 'Lookalike 1% | US Purchasers 180d',
@@ -120,6 +123,11 @@ export const summitGear = buildAccount({
       conversionRate: 0,
       frequency: 1.2,
       averageOrderValue: 0,
+      settings: {
+        budget: 'adset',
+        bidStrategy: 'LOWEST_COST_WITH_BID_CAP',
+        optimizationGoal: 'LANDING_PAGE_VIEWS',
+      },
       adSets: [
         {
           name: 'Traffic - Blog | Outdoor Interests 18-54',
@@ -149,6 +157,7 @@ export const summitGear = buildAccount({
       conversionRate: 0,
       frequency: 1.45,
       averageOrderValue: 0,
+      settings: { budget: 'campaign', bidStrategy: 'LOWEST_COST_WITHOUT_CAP', optimizationGoal: 'THRUPLAY' },
       adSets: [
         {
           name: 'Awareness - Brand Video | US 18-65+',
@@ -179,6 +188,7 @@ export const summitGear = buildAccount({
       averageOrderValue: 78,
       startDaysAgo: 75,
       stopDaysAgo: STOPPED_DAYS_AGO,
+      settings: { budget: 'lifetime', bidStrategy: 'COST_CAP', endsInDays: 16 },
       adSets: [
         {
           name: 'End of Season Sale | Past Purchasers',

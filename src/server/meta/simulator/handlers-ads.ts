@@ -77,7 +77,7 @@ export function adAccounts(ctx: RequestContext, state: SimulatorState): unknown 
 }
 
 /** The account of an `act_<id>` path, or Meta's "unsupported request" when the token may not see it. */
-function accountFor(ctx: RequestContext, state: SimulatorState, accountId: string): GraphAdAccount {
+export function accountFor(ctx: RequestContext, state: SimulatorState, accountId: string): GraphAdAccount {
   const user = currentUser(ctx);
   const account = state.source.account(accountId);
   if (!account || !canSeeAccount(user, accountId)) throw unsupportedRequest(ctx.method, `act_${accountId}`);

@@ -1,16 +1,30 @@
 import { epochDay, isoDay } from '../../../analyst/demo/calendar';
-import type { GraphAction, GraphAdAccount, GraphInsightRow } from '../../../warehouse/graph-types';
+import type {
+  GraphAction,
+  GraphAdAccount,
+  GraphBreakdownRow,
+  GraphInsightRow,
+} from '../../../warehouse/graph-types';
 import { DecimalSum } from './decimal-sum';
-import { IDENTITY_FIELDS, type Increment, type InsightsQuery, type Level } from './insights-query';
+import {
+  IDENTITY_FIELDS,
+  type Increment,
+  type InsightsQuery,
+  type Level,
+  VIDEO_LIST_FIELDS,
+} from './insights-query';
 
-/** One account's ad/day rows in date order, with each row's day precomputed for range scans. */
+/** An ad/day row, or an ad set/day/segment row of a breakdown (which has no ad fields). */
+export type SourceRow = GraphInsightRow | GraphBreakdownRow;
+
+/** One account's rows (ad/day, or one breakdown's) in date order, each row's day precomputed for range scans. */
 export interface AccountRows {
   account: GraphAdAccount;
   days: number[];
-  rows: GraphInsightRow[];
+  rows: SourceRow[];
 }
 
-export function indexAccountRows(account: GraphAdAccount, rows: readonly GraphInsightRow[]): AccountRows {
+export function indexAccountRows(account: GraphAdAccount, rows: readonly SourceRow[]): AccountRows {
   const dated = rows.map((row, order) => ({ row, day: epochDay(row.date_start), order }));
   dated.sort((a, b) => a.day - b.day || a.order - b.order);
   return { account, days: dated.map((entry) => entry.day), rows: dated.map((entry) => entry.row) };
@@ -24,7 +38,9 @@ export interface InsightsGroup {
   start: number;
   stop: number;
   entityId: string;
-  rows: GraphInsightRow[];
+  /** The breakdown values of the group, in the order the request named the breakdowns. */
+  segment?: [field: string, value: string][];
+  rows: SourceRow[];
 }
 
 const ENTITY_ID: Record<Level, keyof GraphInsightRow> = {
@@ -34,21 +50,33 @@ const ENTITY_ID: Record<Level, keyof GraphInsightRow> = {
   ad: 'ad_id',
 };
 
-/** Groups the rows of the range by time bucket and entity, sorted by date, then id. */
+/**
+ * Groups the rows of the range by time bucket, entity and (with breakdowns) segment, sorted by
+ * date, then id; segments of one entity keep the order the rows first show them in.
+ */
 export function groupInsights(index: AccountRows, query: InsightsQuery): InsightsGroup[] {
   const groups = new Map<string, InsightsGroup>();
   const idField = ENTITY_ID[query.level];
+  const segmentFields = query.breakdowns?.fields ?? [];
   for (let i = lowerBound(index.days, query.since); i < index.days.length; i++) {
     const day = index.days[i] as number;
     if (day > query.until) break;
-    const row = index.rows[i] as GraphInsightRow;
+    const row = index.rows[i] as SourceRow;
     const [start, stop] = bucketOf(day, query);
-    const entityId = String(row[idField]);
-    const key = `${start}|${entityId}`;
+    const entityId = String(row[idField as keyof SourceRow]);
+    let key = `${start}|${entityId}`;
+    for (const field of segmentFields) key += `|${row[field as keyof SourceRow] ?? ''}`;
     const group = groups.get(key);
     if (group) group.rows.push(row);
-    else groups.set(key, { start, stop, entityId, rows: [row] });
+    else {
+      const created: InsightsGroup = { start, stop, entityId, rows: [row] };
+      if (segmentFields.length > 0) {
+        created.segment = segmentFields.map((field) => [field, String(row[field as keyof SourceRow] ?? '')]);
+      }
+      groups.set(key, created);
+    }
   }
+  // Array#sort is stable, so segments stay in their first-seen order within an entity and bucket.
   return [...groups.values()].sort((a, b) => a.start - b.start || compareIds(a.entityId, b.entityId));
 }
 
@@ -94,6 +122,8 @@ interface Totals {
   reach: number | undefined;
   actions: Map<string, DecimalSum>;
   actionValues: Map<string, DecimalSum>;
+  /** Per video list field, its sums by action type. */
+  video: Map<string, Map<string, DecimalSum>>;
 }
 
 /**
@@ -127,7 +157,7 @@ function sumActions(into: Map<string, DecimalSum>, list: readonly GraphAction[] 
   }
 }
 
-function totalsOf(rows: readonly GraphInsightRow[]): Totals {
+function totalsOf(rows: readonly SourceRow[]): Totals {
   const totals: Totals = {
     impressions: 0,
     clicks: 0,
@@ -136,6 +166,7 @@ function totalsOf(rows: readonly GraphInsightRow[]): Totals {
     reach: undefined,
     actions: new Map(),
     actionValues: new Map(),
+    video: new Map(VIDEO_LIST_FIELDS.map((field) => [field, new Map<string, DecimalSum>()])),
   };
   const dailyReach: number[] = [];
   for (const row of rows) {
@@ -148,6 +179,10 @@ function totalsOf(rows: readonly GraphInsightRow[]): Totals {
     dailyReach.push(row.reach === undefined ? Number.NaN : Number(row.reach));
     sumActions(totals.actions, row.actions);
     sumActions(totals.actionValues, row.action_values);
+    for (const field of VIDEO_LIST_FIELDS) {
+      const list = row[field];
+      if (list) sumActions(totals.video.get(field) as Map<string, DecimalSum>, list);
+    }
   }
   totals.reach = uniqueReach(dailyReach);
   return totals;
@@ -205,19 +240,24 @@ function metric(totals: Totals, field: string): string | GraphAction[] | undefin
       const value = revenue === undefined ? undefined : ratio(revenue, spend);
       return value === undefined ? undefined : [{ action_type: 'omni_purchase', value }];
     }
-    default:
-      return undefined;
+    default: {
+      const video = totals.video.get(field);
+      return video ? actionList(video) : undefined;
+    }
   }
 }
 
-function identity(row: GraphInsightRow, account: GraphAdAccount, field: string): string | undefined {
+function identity(row: SourceRow, account: GraphAdAccount, field: string): string | undefined {
   if (field === 'account_currency') return row.account_currency ?? account.currency;
   if (field === 'account_name') return row.account_name ?? account.name;
-  const value = row[field as keyof GraphInsightRow];
+  const value = row[field as keyof SourceRow];
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The row Meta would send: requested fields only (in the order asked), then date_start and date_stop. */
+/**
+ * The row Meta would send: requested fields only (in the order asked), then date_start and
+ * date_stop, then the breakdown values.
+ */
 export function formatGroup(
   group: InsightsGroup,
   query: InsightsQuery,
@@ -225,7 +265,7 @@ export function formatGroup(
 ): Record<string, unknown> {
   const allowed = IDENTITY_FIELDS[query.level];
   const identityFields = IDENTITY_FIELDS.ad;
-  const first = group.rows[0] as GraphInsightRow;
+  const first = group.rows[0] as SourceRow;
   let totals: Totals | undefined;
   const out: Record<string, unknown> = {};
   for (const field of query.fields) {
@@ -241,5 +281,6 @@ export function formatGroup(
   }
   out.date_start = isoDay(group.start);
   out.date_stop = isoDay(group.stop);
+  for (const [field, value] of group.segment ?? []) out[field] = value;
   return out;
 }

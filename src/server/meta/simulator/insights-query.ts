@@ -1,4 +1,5 @@
 import { epochDay, isoDay } from '../../../analyst/demo/calendar';
+import { type BreakdownRequest, checkBreakdownReach, readBreakdowns } from './breakdown-query';
 import { invalidParameter } from './errors';
 
 export type Level = 'account' | 'campaign' | 'adset' | 'ad';
@@ -11,6 +12,8 @@ export interface InsightsQuery {
   since: number;
   until: number;
   increment: Increment;
+  /** Set when `breakdowns` is: rows then come from the ad set breakdown rows of `breakdowns.key`. */
+  breakdowns?: BreakdownRequest;
 }
 
 const LEVELS: readonly Level[] = ['ad', 'adset', 'campaign', 'account'];
@@ -45,13 +48,29 @@ export const METRIC_FIELDS = [
   'inline_link_click_ctr',
 ] as const;
 
-const KNOWN_FIELDS = new Set<string>([...IDENTITY_FIELDS.ad, ...METRIC_FIELDS, 'date_start', 'date_stop']);
+/** Video plays to 15 s or the end and to each share of the length, each a `[{ action_type: 'video_view', value }]` list. */
+export const VIDEO_LIST_FIELDS = [
+  'video_thruplay_watched_actions',
+  'video_p25_watched_actions',
+  'video_p50_watched_actions',
+  'video_p75_watched_actions',
+  'video_p95_watched_actions',
+  'video_p100_watched_actions',
+] as const;
+
+const KNOWN_FIELDS = new Set<string>([
+  ...IDENTITY_FIELDS.ad,
+  ...METRIC_FIELDS,
+  ...VIDEO_LIST_FIELDS,
+  'date_start',
+  'date_stop',
+]);
 // Meta's default when `fields` is absent.
 const DEFAULT_FIELDS = ['impressions', 'spend'];
 
 /** Parses and checks the parameters of `/act_<id>/insights`, with Meta's error messages. */
 export function parseInsightsQuery(params: Record<string, string>, today: number): InsightsQuery {
-  for (const unsupported of ['breakdowns', 'filtering', 'time_ranges']) {
+  for (const unsupported of ['filtering', 'time_ranges']) {
     if (params[unsupported]) {
       throw invalidParameter(`${unsupported} is not supported by ARLO's Graph API simulator`);
     }
@@ -61,13 +80,18 @@ export function parseInsightsQuery(params: Record<string, string>, today: number
     throw invalidParameter('level must be one of the following values: ad, adset, campaign, account');
   }
   const { since, until } = readRange(params, today);
-  return {
-    level,
-    fields: readFields(params.fields),
-    since,
-    until,
-    increment: readIncrement(params.time_increment),
-  };
+  const fields = readFields(params.fields);
+  const breakdowns = readBreakdowns(params.breakdowns);
+  if (breakdowns) {
+    // Breakdown rows are kept per ad set and day, as ARLO syncs them.
+    if (level === 'ad') {
+      throw invalidParameter(
+        "breakdowns with level=ad are not supported by ARLO's Graph API simulator; ask at level adset, campaign or account",
+      );
+    }
+    checkBreakdownReach(fields, since, today);
+  }
+  return { level, fields, since, until, increment: readIncrement(params.time_increment), breakdowns };
 }
 
 /** `a,b{c},b` → ['a', 'b']: nested selections are ignored, as no insights field has sub-fields here. */

@@ -1,5 +1,10 @@
 import { epochDay } from '../../../analyst/demo/calendar';
-import type { GraphAdAccount, GraphDataset } from '../../../warehouse/graph-types';
+import type {
+  BreakdownKey,
+  GraphAdAccount,
+  GraphDataset,
+  GraphObjects,
+} from '../../../warehouse/graph-types';
 import { type AccountRows, groupInsights, type InsightsGroup, indexAccountRows } from './insights-aggregate';
 import type { InsightsQuery } from './insights-query';
 
@@ -23,16 +28,22 @@ export class InsightsSource {
     return this.dataset.adAccounts;
   }
 
+  /** The account's campaigns, ad sets and ads; empty lists when the dataset has none for it. */
+  objects(account: GraphAdAccount): GraphObjects {
+    return this.dataset.objects?.[account.id] ?? { campaigns: [], adsets: [], ads: [] };
+  }
+
   groups(account: GraphAdAccount, query: InsightsQuery): InsightsGroup[] {
     const increment = query.increment.kind === 'days' ? `days${query.increment.days}` : query.increment.kind;
-    const key = [account.account_id, query.level, query.since, query.until, increment].join('|');
+    const breakdowns = query.breakdowns?.fields.join(',') ?? '';
+    const key = [account.account_id, query.level, query.since, query.until, increment, breakdowns].join('|');
     const cached = this.cache.get(key);
     if (cached) {
       this.cache.delete(key);
       this.cache.set(key, cached);
       return cached;
     }
-    const groups = groupInsights(this.index(account), query);
+    const groups = groupInsights(this.index(account, query.breakdowns?.key), query);
     this.cache.set(key, groups);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     return groups;
@@ -47,11 +58,16 @@ export class InsightsSource {
     return latest ? epochDay(latest) + 1 : epochDay(new Date().toISOString().slice(0, 10));
   }
 
-  private index(account: GraphAdAccount): AccountRows {
-    let index = this.indexes.get(account.account_id);
+  /** The ad rows, or with a breakdown key that breakdown's ad set rows (none when the dataset lacks them). */
+  private index(account: GraphAdAccount, breakdownKey?: BreakdownKey): AccountRows {
+    const key = breakdownKey ? `${account.account_id}|${breakdownKey}` : account.account_id;
+    let index = this.indexes.get(key);
     if (!index) {
-      index = indexAccountRows(account, this.dataset.insights[account.id] ?? []);
-      this.indexes.set(account.account_id, index);
+      const rows = breakdownKey
+        ? (this.dataset.breakdowns?.[account.id]?.[breakdownKey] ?? [])
+        : (this.dataset.insights[account.id] ?? []);
+      index = indexAccountRows(account, rows);
+      this.indexes.set(key, index);
     }
     return index;
   }

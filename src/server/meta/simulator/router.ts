@@ -12,6 +12,7 @@ import {
   startReportRun,
 } from './handlers-ads';
 import { debugToken, dialogOAuth, oauthAccessToken } from './handlers-auth';
+import { objectEdge } from './handlers-objects';
 import type { RequestKind } from './types';
 
 export { GRAPH_VERSION };
@@ -79,6 +80,9 @@ export function resolveRoute(method: string, path: string, state: SimulatorState
     }
     if (edge === 'insights' && method === 'POST') {
       return route('insights_async', (ctx) => startReportRun(ctx, state, account), account);
+    }
+    if ((edge === 'campaigns' || edge === 'adsets' || edge === 'ads') && method === 'GET') {
+      return route(edge, (ctx) => objectEdge(ctx, state, account, edge), account);
     }
     return unsupported('unknown');
   }
