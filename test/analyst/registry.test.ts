@@ -154,9 +154,12 @@ describe('the dimension registry', () => {
     expect(chain('quarter', 'child')).toEqual(['quarter', 'month', 'week', 'day']);
   });
 
-  it('reads ad sets and ads from the ad rows, the rest from the campaign roll-up', () => {
+  it('reads ad sets, ads and the creative format from the ad rows, segments from the breakdown rows, the rest from the campaign roll-up', () => {
     const adRows = dimensionKeys.filter((key) => dimensions[key].table === 'meta_insights_daily');
-    expect(adRows).toEqual(['adset', 'ad']);
+    expect(adRows).toEqual(['adset', 'ad', 'format']);
+    const breakdownRows = dimensionKeys.filter((key) => dimensions[key].table === 'meta_insights_breakdown_daily');
+    expect(breakdownRows).toEqual(['age', 'gender', 'country', 'publisher_platform', 'placement', 'device_platform']);
+    expect(breakdownRows.every((key) => dimensions[key].breakdown)).toBe(true);
   });
 });
 

@@ -17,7 +17,7 @@ const REPORT_RUN_START = /\/act_\d+\/insights$/;
 
 /**
  * The network edge between ARLO and the Graph API simulator: the first `passReportRuns` report run
- * starts (a backfill starts one per chunk) go through, later ones wait until `release`. A test then
+ * starts (a backfill starts one per chunk for its ad rows and one per breakdown key) go through, later ones wait until `release`. A test then
  * sees a backfill stopped between chunks for as long as it likes, with nothing of ARLO replaced.
  */
 export async function startGraphGate(simulator: GraphSimulator, passReportRuns = 1): Promise<GraphGate> {

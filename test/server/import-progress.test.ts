@@ -7,7 +7,7 @@ import { users } from '../../src/server/db/schema';
 import { todayIn } from '../../src/server/demo/seed';
 import { createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
 import type { ConnectedAccount } from '../../src/shared/api/meta';
-import type { GraphDataset } from '../../src/warehouse/graph-types';
+import { breakdownKeys, type GraphDataset } from '../../src/warehouse/graph-types';
 import { settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type GraphGate, startGraphGate } from '../helpers/graph-gate';
@@ -31,8 +31,9 @@ beforeAll(async () => {
   dataset = generateDemoData({ today: todayIn('America/New_York') });
   simulator = createGraphSimulator({ dataset, appId: APP_ID, appSecret: APP_SECRET, asyncPolls: 1 });
   closeSimulator = (await simulator.listen(0, '127.0.0.1')).close;
-  // A backfill starts one report run per 30-day chunk: the first goes through, the second waits.
-  gate = await startGraphGate(simulator, 1);
+  // A backfill starts report runs per 30-day chunk, one for the ad rows and one per breakdown key:
+  // the first chunk's go through, the second chunk's wait.
+  gate = await startGraphGate(simulator, 1 + breakdownKeys.length);
   sink = await startSmtpSink();
   t = await buildTestApp({
     env: {

@@ -3,7 +3,7 @@ import type { GraphCore } from './core';
 import { GraphApiError } from './errors';
 import {
   actPath,
-  checkRange,
+  checkQuery,
   type InsightsPageHandler,
   type InsightsQuery,
   insightsParams,
@@ -34,7 +34,7 @@ export async function fetchInsightsAsync<T>(
   onPage?: InsightsPageHandler<T>,
   options: AsyncRunOptions = {},
 ): Promise<number> {
-  checkRange(q);
+  checkQuery(q);
   const pollMs = options.pollMs ?? 2_000;
   const maxPolls = options.maxPolls ?? 1_800;
   const started = await core.userPost<{ report_run_id?: unknown }>(

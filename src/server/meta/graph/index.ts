@@ -2,9 +2,12 @@
  * ARLO's own small Graph API (v23.0) client on fetch. See core.ts for requests, retries and paging,
  * usage.ts for rate-limit pauses, insights.ts / async-runs.ts for the reporting calls.
  */
+
+import type { GraphObjects } from '../../../warehouse/graph-types';
 import { type AsyncRunOptions, fetchInsightsAsync } from './async-runs';
 import { createCore, type GraphClientOptions, type GraphParams } from './core';
 import { fetchInsights, type InsightsPageHandler, type InsightsQuery } from './insights';
+import { fetchObjects } from './objects';
 import { type DebugTokenResult, debugToken, type ExchangedToken, exchangeToken } from './tokens';
 import type { GraphUsage } from './usage';
 
@@ -50,6 +53,8 @@ export interface GraphClient {
     onPage?: InsightsPageHandler<T>,
     options?: AsyncRunOptions,
   ): Promise<number>;
+  /** The account's campaigns, ad sets and ads with their settings (status, budgets, creative), every page. */
+  objects(accountId: string, accessToken: string): Promise<GraphObjects>;
   /** The usage headers of the last answer that carried any. */
   lastUsage(): GraphUsage | undefined;
 }
@@ -97,6 +102,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     ) {
       return fetchInsightsAsync<T>(core, accountId, q, accessToken, onPage, runOptions);
     },
+    objects: (accountId, accessToken) => fetchObjects(core, accountId, accessToken),
     lastUsage: () => core.lastUsage(),
   };
 }

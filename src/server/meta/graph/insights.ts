@@ -14,6 +14,8 @@ export interface InsightsQuery {
   timeIncrement?: 1 | 'all_days';
   /** Rows per page; default 500 (fewer pages, fewer calls against the rate limits). */
   limit?: number;
+  /** Meta's `breakdowns`, e.g. ['age', 'gender']: each row is then one segment of its object and day. */
+  breakdowns?: readonly string[];
 }
 
 export type InsightsPageHandler<T> = (rows: T[]) => Promise<void> | void;
@@ -34,13 +36,15 @@ export function insightsParams(q: InsightsQuery): GraphParams {
     time_range: JSON.stringify({ since: q.since, until: q.until }),
     time_increment: q.timeIncrement,
     limit: q.limit ?? DEFAULT_INSIGHTS_LIMIT,
+    breakdowns: q.breakdowns?.length ? q.breakdowns.join(',') : undefined,
   };
 }
 
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function checkRange(q: InsightsQuery): void {
+/** Refuses, before any call, a query Meta would refuse: a bad range or a lone platform_position. */
+export function checkQuery(q: InsightsQuery): void {
   if (
     !DATE.test(q.since) ||
     !DATE.test(q.until) ||
@@ -50,6 +54,10 @@ export function checkRange(q: InsightsQuery): void {
     throw new RangeError('insights: since and until must be YYYY-MM-DD dates');
   }
   if (q.since > q.until) throw new RangeError('insights: since is after until');
+  // Meta refuses the placement position on its own: it only exists within a platform.
+  if (q.breakdowns?.includes('platform_position') && !q.breakdowns.includes('publisher_platform')) {
+    throw new RangeError('insights: platform_position needs publisher_platform in the same breakdowns');
+  }
 }
 
 /** [since, mid] and [mid + 1 day, until]; the range spans at least two days. */
@@ -81,7 +89,7 @@ export async function fetchInsights<T>(
   token: string,
   onPage?: InsightsPageHandler<T>,
 ): Promise<number> {
-  checkRange(q);
+  checkQuery(q);
   const path = `${actPath(accountId)}/insights`;
 
   async function range(since: string, until: string): Promise<number> {

@@ -1,7 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { GraphAdAccount } from '../../../warehouse/graph-types';
+import type { BreakdownKey, GraphAdAccount } from '../../../warehouse/graph-types';
 import { writePreparedInsights } from '../../../warehouse/load';
+import { writePreparedBreakdowns } from '../../../warehouse/load-breakdowns';
 import type { PreparedInsights } from '../../../warehouse/prepare';
+import type { PreparedBreakdowns } from '../../../warehouse/prepare-breakdowns';
 import type { Db } from '../../db/client';
 import { GraphApiError, type GraphClientOptions, GraphTokenError, type InsightsQuery } from '../graph';
 
@@ -12,12 +14,21 @@ export interface FetchJob {
   token: string;
   query: Omit<InsightsQuery, 'since' | 'until'>;
   chunks: { since: string; until: string }[];
+  /** Read for each chunk beside its ad rows, at ad set level, each key on its own. */
+  breakdowns: {
+    keys: BreakdownKey[];
+    fields: string[];
+    /** For days before `reachSince`, which Meta refuses reach for with breakdowns. */
+    fieldsWithoutReach: string[];
+    reachSince: string;
+  };
   longPull: boolean;
   asyncPollMs: number;
 }
 
 export type WorkerMessage =
   | { type: 'batch'; prepared: PreparedInsights }
+  | { type: 'breakdowns'; prepared: PreparedBreakdowns }
   | { type: 'chunk'; index: number }
   | { type: 'done'; completed: boolean }
   | {
@@ -48,20 +59,29 @@ function rebuild(error: Extract<WorkerMessage, { type: 'error' }>['error']): Err
 const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
 const entry = new URL('./fetch-worker.ts', import.meta.url).href;
 
+export interface FetchOutcome {
+  /** Ad rows written. */
+  rows: number;
+  /** Breakdown rows written, every key together. */
+  breakdownRows: number;
+  completed: boolean;
+}
+
 /**
  * Runs a sync's fetches in a worker thread and writes what it prepares, in order, on this thread.
- * `onChunk` runs after every row of a chunk is written (the cursor is saved there); returning
- * true asks the worker to stop after that chunk.
+ * `onChunk` runs after every row of a chunk is written, its ad rows and its breakdown rows alike
+ * (the cursor is saved there); returning true asks the worker to stop after that chunk.
  */
 export function fetchAndWrite(
   db: Db,
   account: GraphAdAccount,
   job: FetchJob,
   onChunk: (index: number) => Promise<boolean>,
-): Promise<{ rows: number; completed: boolean }> {
+): Promise<FetchOutcome> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(bootUrl, { workerData: { ...job, entry } });
     let rows = 0;
+    let breakdownRows = 0;
     let settled = false;
     let chain = Promise.resolve();
     const finish = (outcome: () => void) => {
@@ -76,10 +96,14 @@ export function fetchAndWrite(
           if (message.type === 'batch') {
             rows += await writePreparedInsights(db, account, message.prepared);
             worker.postMessage({ type: 'ack' });
+          } else if (message.type === 'breakdowns') {
+            const { key } = message.prepared;
+            breakdownRows += await writePreparedBreakdowns(db, account.account_id, key, message.prepared);
+            worker.postMessage({ type: 'ack' });
           } else if (message.type === 'chunk') {
             if (await onChunk(message.index)) worker.postMessage({ type: 'stop' });
           } else if (message.type === 'done') {
-            finish(() => resolve({ rows, completed: message.completed }));
+            finish(() => resolve({ rows, breakdownRows, completed: message.completed }));
           } else {
             finish(() => reject(rebuild(message.error)));
           }

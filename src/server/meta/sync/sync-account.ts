@@ -1,37 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '../../../analyst/dates';
-import type { GraphAdAccount } from '../../../warehouse/graph-types';
+import { breakdownKeys, type GraphAdAccount } from '../../../warehouse/graph-types';
 import { analyzeWarehouse } from '../../../warehouse/load';
+import { metaInsightsBreakdownDaily } from '../../../warehouse/schema';
 import type { Db } from '../../db/client';
 import { metaAdAccounts } from '../../db/schema';
 import { todayIn } from '../../demo/seed';
 import { markPermissionRevoked, tokenForAccount } from '../connections';
 import { type GraphClient, GraphTokenError } from '../graph';
 import { type FetchJob, fetchAndWrite } from './fetch-protocol';
+import { BREAKDOWN_FIELDS, BREAKDOWN_FIELDS_WITHOUT_REACH, INSIGHT_FIELDS } from './fields';
+import { syncObjects } from './sync-objects';
 import { advanceCursor, claimSync, failSync, finishSync, type SyncKind } from './sync-state';
-import { dayChunks, reachWindows } from './windows';
-
-/** The fields the metrics need, at ad level, one row per ad and day. */
-export const INSIGHT_FIELDS = [
-  'account_id',
-  'account_name',
-  'account_currency',
-  'campaign_id',
-  'campaign_name',
-  'objective',
-  'adset_id',
-  'adset_name',
-  'ad_id',
-  'ad_name',
-  'impressions',
-  'reach',
-  'frequency',
-  'clicks',
-  'inline_link_clicks',
-  'spend',
-  'actions',
-  'action_values',
-];
+import { breakdownReachSince, dayChunks, reachWindows } from './windows';
 
 /** Attribution keeps changing recent days, so every refresh re-reads this many. */
 export const REFRESH_DAYS = 28;
@@ -55,7 +36,17 @@ export interface SyncDeps {
 }
 
 export type SyncOutcome =
-  | { status: 'ok'; rows: number; resumed: boolean }
+  | {
+      status: 'ok';
+      /** Ad rows written. */
+      rows: number;
+      breakdownRows: number;
+      /** Campaigns, ad sets and ads whose settings were written. */
+      objects: number;
+      resumed: boolean;
+      /** Set when the insights are in but the settings could not be read (the sync shows as failed). */
+      settingsError?: string;
+    }
   | { status: 'busy' }
   | { status: 'interrupted' }
   | { status: 'error'; message: string };
@@ -88,10 +79,13 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
 
   try {
     const chunks = dayChunks(claim.cursor, claim.until, CHUNK_DAYS);
-    // The reach windows are a handful of small reads: they run while the bulk rows stream in.
+    // The reach windows and the objects are a handful of small reads: they run while the bulk
+    // rows stream in. The objects are written once the rows are, so the two never contend.
     const reach = syncReach(deps, account.id, today, credential.token);
     reach.catch(() => {});
-    const { rows, completed } = await fetchAndWrite(
+    const objects = deps.graph.objects(account.id, credential.token);
+    objects.catch(() => {});
+    const { rows, breakdownRows, completed } = await fetchAndWrite(
       db,
       graphAccount,
       {
@@ -100,6 +94,12 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
         token: credential.token,
         query: { level: 'ad', fields: INSIGHT_FIELDS, timeIncrement: 1, limit: PAGE_LIMIT },
         chunks,
+        breakdowns: {
+          keys: [...breakdownKeys],
+          fields: BREAKDOWN_FIELDS,
+          fieldsWithoutReach: BREAKDOWN_FIELDS_WITHOUT_REACH,
+          reachSince: breakdownReachSince(today),
+        },
         // A backfill reads months of ad-level days: Meta wants that as async report runs.
         longPull: claim.kind === 'backfill',
         asyncPollMs: deps.asyncPollMs ?? ASYNC_POLL_MS,
@@ -112,14 +112,17 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
       },
     );
     if (!completed) {
-      await reach.catch(() => {});
+      await Promise.all([reach.catch(() => {}), objects.catch(() => {})]);
       return { status: 'interrupted' };
     }
     await reach;
+    const settings = await syncObjects(db, deps.log, account, objects);
     await analyzeWarehouse(db);
-    await finishSync(db, accountId, rows);
-    deps.log.info({ accountId, kind, rows, resumed: claim.resumed }, 'meta sync finished');
-    return { status: 'ok', rows, resumed: claim.resumed };
+    if (breakdownRows > 0) await db.execute(sql`analyze ${metaInsightsBreakdownDaily}`);
+    await finishSync(db, accountId, rows, settings.error);
+    const summary = { rows, breakdownRows, objects: settings.written, resumed: claim.resumed };
+    deps.log.info({ accountId, kind, ...summary }, 'meta sync finished');
+    return { status: 'ok', ...summary, ...(settings.error ? { settingsError: settings.error } : {}) };
   } catch (error) {
     if (error instanceof GraphTokenError) {
       await markPermissionRevoked(db, credential.userId);

@@ -115,10 +115,17 @@ export async function releaseDeadLeases(db: Db, isDead: DeadBootTest): Promise<n
   return rows.length;
 }
 
-export async function finishSync(db: Db, accountId: string, rows: number): Promise<void> {
+/**
+ * Records a finished sync: its rows are in. `error` is for a part that failed without undoing
+ * them (the settings): the sync then shows as failed with that message, yet counts as a success
+ * for freshness, so answers do not wait on it and the retry is a refresh, never a new backfill.
+ */
+export async function finishSync(db: Db, accountId: string, rows: number, error?: string): Promise<void> {
+  const status = error ? 'error' : 'ok';
   await db.execute(sql`
-    update meta_sync_state set status = 'ok', last_success_at = now(), rows = ${rows}, last_error = null,
-      lease_until = null, lease_owner = null, cursor = null, updated_at = now()
+    update meta_sync_state set status = ${status}::meta_sync_status, last_success_at = now(), rows = ${rows},
+      last_error = ${error?.slice(0, 500) ?? null}, lease_until = null, lease_owner = null, cursor = null,
+      updated_at = now()
     where account_id = ${accountId}`);
 }
 

@@ -1,4 +1,5 @@
 import { addDays } from '../../../analyst/dates';
+import { addMonths } from '../../../analyst/dates/calendar';
 
 export interface ReachWindow {
   name: 'last_7d' | 'last_14d' | 'last_30d' | 'this_month' | 'last_month';
@@ -30,4 +31,37 @@ export function dayChunks(since: string, until: string, days: number): { since: 
     chunks.push({ since: start, until: end < until ? end : until });
   }
   return chunks;
+}
+
+/**
+ * The first day Meta still answers reach for in a breakdown query: a range starting more than 13
+ * months before the account's today is refused. Where 13 months back has no such day (31 March →
+ * 31 February) the later reading wins, so a request never lands on the refused side.
+ */
+export function breakdownReachSince(today: string): string {
+  const back = addMonths(today, -13);
+  return back.slice(8) === today.slice(8) ? back : addDays(back, 1);
+}
+
+export interface BreakdownRange {
+  since: string;
+  until: string;
+  /** False for days before `breakdownReachSince`: ask without reach, store it as 0. */
+  reach: boolean;
+}
+
+/**
+ * A chunk's breakdown reads: the whole chunk, or two parts when it straddles the first day with
+ * reach, so only days Meta really refuses lose their reach.
+ */
+export function breakdownRanges(
+  chunk: { since: string; until: string },
+  reachSince: string,
+): BreakdownRange[] {
+  if (chunk.since >= reachSince) return [{ ...chunk, reach: true }];
+  if (chunk.until < reachSince) return [{ ...chunk, reach: false }];
+  return [
+    { since: chunk.since, until: addDays(reachSince, -1), reach: false },
+    { since: reachSince, until: chunk.until, reach: true },
+  ];
 }
