@@ -10,7 +10,10 @@ export type Intent =
   | 'breakdown'
   | 'why'
   | 'fatigue'
-  | 'report';
+  | 'report'
+  | 'segment'
+  | 'funnel'
+  | 'settings';
 
 export interface BenchQuestion {
   intent: Intent;
@@ -116,6 +119,19 @@ export function questionMix(names: Names): BenchQuestion[] {
       expectKind: 'breakdown',
       expectEntity: otherCampaign,
     },
+    // Over Meta's breakdowns (read from the breakdown rows, one key each)
+    { intent: 'segment', text: 'ROAS by age group in the last 30 days', expectKind: 'segment' },
+    { intent: 'segment', text: 'Which country has the cheapest CPA last month?', expectKind: 'segment' },
+    { intent: 'segment', text: 'CPM by placement over the last 14 days', expectKind: 'segment' },
+    { intent: 'segment', text: 'Instagram vs Facebook CPA last 30 days', expectKind: 'segment' },
+    { intent: 'segment', text: 'Share of spend by device this month', expectKind: 'segment' },
+    { intent: 'segment', text: 'Men or women: who converts cheaper?', expectKind: 'segment' },
+    { intent: 'segment', text: 'CPA by creative format last 30 days', expectKind: 'segment' },
+    // Funnel, video and settings
+    { intent: 'funnel', text: 'Where does my funnel leak last month?', expectKind: 'funnel' },
+    { intent: 'total', text: 'Hook rate and hold rate in the last 7 days', expectKind: 'total' },
+    { intent: 'settings', text: 'Which campaigns are paused?', expectKind: 'settings' },
+    { intent: 'settings', text: 'Are my campaigns pacing to their daily budgets this week?', expectKind: 'settings' },
     // Diagnoses
     { intent: 'why', text: 'Why did my CPA go up?', expectKind: 'why' },
     { intent: 'why', text: 'Why did ROAS drop last week?', expectKind: 'why' },

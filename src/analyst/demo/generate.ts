@@ -1,5 +1,5 @@
 import type { GraphAdAccount, GraphDataset } from '../../warehouse/graph-types';
-import { epochDay } from './calendar';
+import { epochDay, isoDay } from './calendar';
 import { demoAccounts } from './demo-accounts';
 import { largeAccount } from './large-account';
 import type { AccountSpec } from './model';
@@ -16,8 +16,11 @@ export interface DemoOptions {
   /** Days of history; default 180 for 'demo' and 365 for 'large'. */
   days?: number;
   /**
-   * The most recent days that also get breakdown rows; default every day for 'demo' and 90 for
-   * 'large', whose year of breakdowns (over a million rows, 2 GB) would swamp the benchmarks.
+   * The most recent days that also get breakdown rows; default 62 for 'demo' (always the whole of
+   * last month and the last 30 days) and 90 for 'large'. Breakdowns are about seven rows per ad
+   * row: every day of them would make the demo's first import, and every test that loads it,
+   * several times slower, and the large account's year of them (over a million rows, 2 GB)
+   * would swamp the benchmarks.
    */
   breakdownDays?: number;
   seed?: number;
@@ -31,6 +34,7 @@ export const DEFAULT_DEMO_SEED = 20261120;
 const FUNNEL_SALT = 101;
 const SEGMENTS_SALT = 201;
 const LARGE_BREAKDOWN_DAYS = 90;
+const DEMO_BREAKDOWN_DAYS = 62;
 
 /**
  * Meta Graph data for simulated ad accounts, as `GET /me/adaccounts`, `GET /act_<id>/insights`
@@ -45,7 +49,7 @@ export function generateDemoData(options: DemoOptions): GraphDataset {
   }
   const breakdownDays = Math.min(
     days,
-    options.breakdownDays ?? (size === 'large' ? LARGE_BREAKDOWN_DAYS : days),
+    options.breakdownDays ?? (size === 'large' ? LARGE_BREAKDOWN_DAYS : DEMO_BREAKDOWN_DAYS),
   );
   if (!Number.isInteger(breakdownDays) || breakdownDays < 0) {
     throw new RangeError(`breakdownDays must be a whole number ≥ 0, got ${options.breakdownDays}`);
@@ -62,13 +66,29 @@ export function generateDemoData(options: DemoOptions): GraphDataset {
       funnel: mulberry32(mixSeed(seed, FUNNEL_SALT + index)),
       segments: mulberry32(mixSeed(seed, SEGMENTS_SALT + index)),
     };
-    const simulated = simulateAccount(account, { today, days, breakdownDays }, streams);
+    // The demo's segments are drawn for every day and only the recent ones kept, so its segment
+    // stories read the same whatever window is kept. The large account draws only what it keeps.
+    const drawn = size === 'large' ? breakdownDays : days;
+    const simulated = simulateAccount(account, { today, days, breakdownDays: drawn }, streams);
     const key = `act_${account.accountId}`;
     insights[key] = simulated.insights;
-    breakdowns[key] = simulated.breakdowns;
+    breakdowns[key] =
+      drawn === breakdownDays ? simulated.breakdowns : recentRows(simulated.breakdowns, today, breakdownDays);
     objects[key] = buildObjects(account, today, days);
   }
   return { adAccounts: accounts.map(toGraphAdAccount), insights, breakdowns, objects };
+}
+
+/** Each key's rows for the last `days` days before today. */
+function recentRows<T extends { date_start: string }>(
+  byKey: Record<string, T[]>,
+  today: number,
+  days: number,
+): Record<string, T[]> {
+  const first = isoDay(today - days);
+  return Object.fromEntries(
+    Object.entries(byKey).map(([key, rows]) => [key, rows.filter((row) => row.date_start >= first)]),
+  );
 }
 
 function toGraphAdAccount(account: AccountSpec): GraphAdAccount {
