@@ -203,7 +203,12 @@ function summaryRow(label: string, samples: number[], checkTarget: boolean): str
 
 async function printSize(db: Db): Promise<void> {
   try {
-    const [size] = await queryRows<{ database: string; insights: string; indexes: string; breakdowns: string }>(
+    const [size] = await queryRows<{
+      database: string;
+      insights: string;
+      indexes: string;
+      breakdowns: string;
+    }>(
       db,
       sql`select pg_database_size(current_database())::text as database,
         pg_total_relation_size('meta_insights_daily')::text as insights,

@@ -131,7 +131,11 @@ export function questionMix(names: Names): BenchQuestion[] {
     { intent: 'funnel', text: 'Where does my funnel leak last month?', expectKind: 'funnel' },
     { intent: 'total', text: 'Hook rate and hold rate in the last 7 days', expectKind: 'total' },
     { intent: 'settings', text: 'Which campaigns are paused?', expectKind: 'settings' },
-    { intent: 'settings', text: 'Are my campaigns pacing to their daily budgets this week?', expectKind: 'settings' },
+    {
+      intent: 'settings',
+      text: 'Are my campaigns pacing to their daily budgets this week?',
+      expectKind: 'settings',
+    },
     // Diagnoses
     { intent: 'why', text: 'Why did my CPA go up?', expectKind: 'why' },
     { intent: 'why', text: 'Why did ROAS drop last week?', expectKind: 'why' },

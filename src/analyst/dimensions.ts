@@ -421,7 +421,8 @@ export function unreadableTogether(keys: readonly Dimension[]): string | undefin
     return `Meta reports ${[...new Set(names)].join(' and ')} as separate breakdowns, never crossed with each other`;
   }
   if (breakdowns.length === 1) {
-    const finer = keys.filter((key) => dimensions[key].table === 'meta_insights_daily');
+    // Breakdown rows are per ad set and day, so ad sets (and everything above them) can be read.
+    const finer = keys.filter((key) => dimensions[key].table === 'meta_insights_daily' && key !== 'adset');
     if (finer.length > 0)
       return `Meta reports ${dimensions[keys.find((key) => dimensions[key].breakdown) as Dimension].label.many} per ad set, not per ${finer.map((key) => dimensions[key].label.one).join(' or ')}`;
   }

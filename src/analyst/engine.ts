@@ -3,6 +3,7 @@ import { composePlan } from './compose/compose-plan';
 import { type AnalyticsListener, ComposeContext } from './compose/context';
 import type { EvidenceEntry } from './compose/evidence';
 import { clarifyAnswer } from './compose/fallback';
+import { rankedSegmentValues } from './compose/segments';
 import { rankingCut } from './compose/shape';
 import { withStatedQuestion } from './compose/stated-question';
 import { executeQuery, type QueryResult, type Scope } from './executor';
@@ -128,8 +129,14 @@ async function phrased(llm: Llm, ctx: ComposeContext, message: AssistantMessage)
 async function rankedLabels(
   request: AnalystRequest,
   catalog: Catalog,
-  plan: Extract<Plan, { kind: 'ranking' }>,
+  plan: Extract<Plan, { kind: 'ranking' | 'segment' }>,
 ): Promise<string[]> {
+  if (plan.kind === 'segment')
+    return rankedSegmentValues(
+      (query) =>
+        executeQuery(request.db, request.scope, query, { currencyByAccount: catalog.currencyByAccount }),
+      plan,
+    );
   const result = await executeQuery(
     request.db,
     request.scope,

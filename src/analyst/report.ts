@@ -2,6 +2,7 @@ import type { AssistantMessage } from '../shared/api/answer';
 import { composePlan } from './compose/compose-plan';
 import type { ComposeContext } from './compose/context';
 import { addDays, previousPeriod } from './dates';
+import { unreadableTogether } from './dimensions';
 import type { MetricKey } from './metrics';
 import type { Filters, Period, Plan, ReportKind } from './parse/plan';
 
@@ -38,10 +39,51 @@ interface SectionSpec {
   plan: Extract<Plan, { kind: 'total' | 'ranking' | 'why' | 'fatigue' }>;
 }
 
-function sections(kind: ReportKind, today: string, filters: Filters, scopeNames: string[]): SectionSpec[] {
+function sections(
+  kind: ReportKind,
+  today: string,
+  filters: Filters,
+  scopeNames: string[],
+  /** Ads in scope are known to be videos and had plays in the month: the Creative report speaks of video. */
+  videos = false,
+): SectionSpec[] {
   const month = lastDays(today, REPORT_WINDOWS[0]);
   const week = lastDays(today, REPORT_WINDOWS[1]);
   const base = { filters, scopeNames, notes: [] as string[] };
+  // Only where the ads are known to be videos: over image ads too, a hook rate reads as watered down.
+  const videoFilters: Filters = [...filters, VIDEO_ADS];
+  const videoSections: SectionSpec[] =
+    kind === 'creative' && videos
+      ? [
+          {
+            title: 'Video: last 30 days',
+            question: 'How did the video ads hook and hold viewers, against the 30 days before?',
+            plan: {
+              ...base,
+              filters: videoFilters,
+              kind: 'total',
+              range: month,
+              metrics: ['video_views_3s', 'hook_rate', 'thruplays', 'hold_rate', 'cost_per_thruplay'],
+              compare: previous(month),
+            },
+          },
+          {
+            title: 'Video hooks',
+            question: 'Which video ads stop viewers best, and which hold them?',
+            plan: {
+              ...base,
+              filters: videoFilters,
+              kind: 'ranking',
+              range: month,
+              metric: 'hook_rate',
+              level: 'ad',
+              direction: 'desc',
+              limit: 10,
+              extraMetrics: ['hold_rate', 'video_views_3s', 'thruplays', 'cost_per_thruplay', 'spend'],
+            },
+          },
+        ]
+      : [];
   return [
     {
       title: 'Overview: last 30 days',
@@ -89,6 +131,7 @@ function sections(kind: ReportKind, today: string, filters: Filters, scopeNames:
       question: 'Which ads are fatigued, and which ads lead on CTR?',
       plan: { ...base, kind: 'fatigue', range: week, compare: previous(week) },
     },
+    ...videoSections,
     {
       title: 'Budget',
       question: `Where should budget go, by ${kind === 'revenue' ? 'ROAS' : 'CPA'} over the last 30 days?`,
@@ -114,7 +157,9 @@ export async function buildReport(
   onSection?: (section: ReportSection) => Promise<void>,
 ): Promise<ReportSection[]> {
   const out: ReportSection[] = [];
-  for (const [order, spec] of sections(plan.report, ctx.today, plan.filters, plan.scopeNames).entries()) {
+  const videos = plan.report === 'creative' && (await videoPlays(ctx, plan.filters));
+  const specs = sections(plan.report, ctx.today, plan.filters, plan.scopeNames, videos);
+  for (const [order, spec] of specs.entries()) {
     const message = await composePlan(ctx, spec.plan);
     const section: ReportSection = {
       order,
@@ -131,6 +176,25 @@ export async function buildReport(
     await onSection?.(section);
   }
   return out;
+}
+
+const VIDEO_ADS: Filters[number] = { dimension: 'format', op: 'in', values: ['VIDEO'] };
+
+/**
+ * One query by creative format over the report's month: whether ads known to be videos (their
+ * formats synced) had three-second plays.
+ */
+async function videoPlays(ctx: ComposeContext, filters: Filters): Promise<boolean> {
+  // A segment filter (age, placement…) cannot be read with the creative format.
+  if (unreadableTogether(['format', ...filters.map((filter) => filter.dimension)])) return false;
+  const month = lastDays(ctx.today, REPORT_WINDOWS[0]);
+  const result = await ctx.run({
+    metrics: ['video_views_3s'],
+    dimensions: ['format'],
+    filters,
+    time: { range: { start: month.start, end: month.end } },
+  });
+  return result.rows.some((row) => row.format === 'VIDEO' && Number(row.video_views_3s ?? 0) > 0);
 }
 
 /** A whole report as one message (for `arlo ask`): each part lists the sections' parts in order. */

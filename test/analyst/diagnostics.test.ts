@@ -112,7 +112,13 @@ function expectTraceable({ message, queries, evidence }: Composed, names: string
       ...textsOf(message.actionable_insights),
     ],
     names,
-    constants: ['formula factor', 'anomaly threshold', 'minimum impressions', 'minimum spend share'],
+    constants: [
+      'formula factor',
+      'anomaly threshold',
+      'minimum impressions',
+      'minimum spend share',
+      'minimum volume',
+    ],
     zeroIsComputed: true,
   });
   expect(checked).toBeGreaterThan(0);

@@ -268,6 +268,29 @@ describe('mapping an unparsed question with the language model', () => {
     expect(answer.message).toEqual(await declined());
   });
 
+  it('offers the segments to the model and checks their values like ids', async () => {
+    fake.mapReply = {
+      kind: 'tool',
+      input: { ...query, filters: [{ dimension: 'country', values: ['United Kingdom'] }] },
+    };
+    const rejected = await ask(UNMAPPED);
+    expect(rejected.mappedQuery).toBeUndefined();
+    const system =
+      mappingRequests()
+        .at(-1)
+        ?.body.messages.find((m) => m.role === 'system')?.content ?? '';
+    expect(system).toMatch(/- placement \(placement\): "platform\|position": facebook\|feed/);
+    expect(system).toMatch(/- country \(country\): ISO 3166 two-letter codes/);
+    expect(system).toMatch(/Never combine two breakdowns/);
+
+    fake.mapReply = { kind: 'tool', input: { ...query, dimensions: ['age'] } };
+    const split = await ask(UNMAPPED);
+    expect(split.mappedQuery).toMatchObject({ dimensions: ['age'] });
+    // Answered from the age rows, or declined naming the missing breakdown: never zeros.
+    const shown = JSON.stringify(split.message.analytics);
+    expect(split.message.error?.content ?? shown).toMatch(/age and gender breakdown|"age":/);
+  });
+
   it('falls back to the clarify answer when the model answers with text instead of a tool call', async () => {
     fake.mapReply = { kind: 'text', content: 'You spent about $5 million.' };
     const answer = await ask(UNMAPPED);

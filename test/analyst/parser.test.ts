@@ -217,7 +217,7 @@ describe('questions it cannot or should not answer', () => {
   it.each(['how are my ads', 'tell me about my campaigns budget stuff please?', ''])(
     'asks to clarify: %s',
     (question) => {
-      expect(['clarify', 'ranking', 'total', 'overview']).toContain(parse(question).kind);
+      expect(['clarify', 'ranking', 'total', 'overview', 'settings']).toContain(parse(question).kind);
     },
   );
   it('never guesses a metric from an unrelated ads question', () => {

@@ -157,8 +157,17 @@ describe('the dimension registry', () => {
   it('reads ad sets, ads and the creative format from the ad rows, segments from the breakdown rows, the rest from the campaign roll-up', () => {
     const adRows = dimensionKeys.filter((key) => dimensions[key].table === 'meta_insights_daily');
     expect(adRows).toEqual(['adset', 'ad', 'format']);
-    const breakdownRows = dimensionKeys.filter((key) => dimensions[key].table === 'meta_insights_breakdown_daily');
-    expect(breakdownRows).toEqual(['age', 'gender', 'country', 'publisher_platform', 'placement', 'device_platform']);
+    const breakdownRows = dimensionKeys.filter(
+      (key) => dimensions[key].table === 'meta_insights_breakdown_daily',
+    );
+    expect(breakdownRows).toEqual([
+      'age',
+      'gender',
+      'country',
+      'publisher_platform',
+      'placement',
+      'device_platform',
+    ]);
     expect(breakdownRows.every((key) => dimensions[key].breakdown)).toBe(true);
   });
 });

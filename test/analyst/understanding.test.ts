@@ -185,9 +185,9 @@ describe('comparisons, overviews and advice', () => {
 
 describe('what ARLO cannot answer is declined, never answered as something else', () => {
   it.each([
-    'which age group has the best roas?',
+    'which hour of the day has the best roas?',
     'how much did I spend on google ads?',
-    'daily budget of my campaigns',
+    'which ad sets are stuck in learning',
     'Wie viel habe ich letzte Woche ausgegeben?',
     'roas for the blorptastic segment last week',
   ])('%s', (question) => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { formatChange } from '../../src/analyst/compose/evidence';
+import { formatChange, formatRate } from '../../src/analyst/compose/evidence';
 import type { Answer } from '../../src/analyst/engine';
 
 const numberToken = /\d+(?:,\d{3})*(?:\.\d+)?/g;
@@ -41,6 +41,12 @@ export function expectTraced(input: TraceInput): number {
       expect(shown.has(token), `"${token}" in "${text.slice(0, 120)}"${at}`).toBe(true);
     }
   }
+  // Result values added up are computed in turn: a change or a rate may rest on their sum.
+  for (const { shown: text, derivation } of input.evidence) {
+    if (derivation.kind !== 'sum') continue;
+    for (const v of derivation.values) expect(computed.has(v), `${text}${at}`).toBe(true);
+    computed.add(derivation.value);
+  }
   for (const { shown: text, derivation } of input.evidence) {
     switch (derivation.kind) {
       case 'value':
@@ -60,6 +66,10 @@ export function expectTraced(input: TraceInput): number {
         expect(text).toBe(`${Math.round(((part.to - part.from) / (whole.to - whole.from)) * 100)}%`);
         break;
       }
+      case 'rate':
+        expect(computed.has(derivation.part) && computed.has(derivation.whole), `${text}${at}`).toBe(true);
+        expect(text).toBe(formatRate(derivation.part, derivation.whole));
+        break;
       case 'count': {
         // Counted things are either the queries themselves or rows that a query returned.
         const known = new Set<unknown>([...input.queries, ...input.queries.flatMap((q) => q.rows)]);
@@ -69,6 +79,9 @@ export function expectTraced(input: TraceInput): number {
       }
       case 'constant':
         expect(input.constants).toContain(derivation.why);
+        break;
+      case 'sum':
+        expect(derivation.value).toBe(derivation.values.reduce((total, v) => total + v, 0));
         break;
       case 'date':
         expect(text).not.toMatch(/\d{5,}/);

@@ -1,6 +1,7 @@
 import type { Column, DataRow } from '../../shared/api/answer';
 import { dimensions } from '../dimensions';
 import { type MetricKey, metrics } from '../metrics';
+import { settingColumns } from './setting-columns';
 
 // Label columns no dimension of the registry names: a total's `name`, a quarter's readable name
 // ("Q3 2026"), breakdowns, and the currency every money row carries.
@@ -46,6 +47,8 @@ export function columnFor(key: string): Column {
   if (dimension) return dimension;
   const label = otherLabels[key];
   if (label) return { key, label, unit: 'text' };
+  const setting = settingColumns[key];
+  if (setting) return { key, ...setting };
   const changed = key.endsWith('_change') ? key.slice(0, -'_change'.length) : undefined;
   if (changed && isMetric(changed)) return { key, label: `${metrics[changed].label} change`, unit: 'change' };
   const earlier = key.endsWith('_before') ? key.slice(0, -'_before'.length) : undefined;

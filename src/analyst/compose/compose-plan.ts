@@ -7,7 +7,11 @@ import type { ComposeContext } from './context';
 import { declineAnswer, refuseAnswer, unreadWordsAnswer } from './decline';
 import { composeFatigue, composeWhy } from './diagnose';
 import { clarifyAnswer } from './fallback';
+import { composeFunnel } from './funnel';
+import { composeSettings } from './objects';
 import { composeQuery } from './query-answer';
+import { composeWithinSegments } from './segment-filter';
+import { composeSegments } from './segments';
 
 /** The one dispatch from a plan to its composer, used by single answers and report sections alike. */
 export async function composePlan(
@@ -23,7 +27,9 @@ export async function composePlan(
     case 'breakdown':
     case 'compare':
     case 'overview':
-      return composeQuery(ctx, plan);
+      return (await composeWithinSegments(ctx, plan)) ?? composeQuery(ctx, plan);
+    case 'segment':
+      return composeSegments(ctx, plan);
     case 'advice':
       return composeAdvice(ctx, plan);
     case 'change':
@@ -34,6 +40,10 @@ export async function composePlan(
       return composeWhy(ctx, plan);
     case 'fatigue':
       return composeFatigue(ctx, plan);
+    case 'funnel':
+      return composeFunnel(ctx, plan);
+    case 'settings':
+      return composeSettings(ctx, plan);
     case 'decline':
       return declineAnswer(plan.message, plan.suggestions);
     case 'clarify':

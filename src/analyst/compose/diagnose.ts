@@ -7,6 +7,7 @@ import { type ComposeContext, complex, table, text } from './context';
 import { percentChange } from './evidence';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
+import { segmentFinding, segmentQueries } from './why-segments';
 
 export { composeFatigue } from './fatigue';
 
@@ -62,6 +63,8 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
   const target = plan.metric;
   const parts = drivers[target];
   const needed: MetricKey[] = [target, ...parts.map((d) => d.metric), 'spend', 'conversions'];
+  // The breakdown queries start with the others: a segment can be named only once totals are known.
+  const segments = segmentQueries(ctx, plan);
   const [now, before, byCampaignNow, byCampaignBefore] = await Promise.all([
     ctx.run({ metrics: needed, filters: plan.filters, time: { range: plan.range } }),
     ctx.run({ metrics: needed, filters: plan.filters, time: { range: plan.compare } }),
@@ -133,6 +136,13 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
       Math.abs(Number(a[`${target}_change`])) * Number(a.spend),
   );
   if (rows.length) items.push(table(rows, `${metrics[target].label} change by campaign, with its drivers`));
+  // Only with one currency: a segment's share of a total means nothing across currencies.
+  const [nowTotal, beforeTotal] = [now.rows, before.rows].map((r) => (r.length === 1 ? r[0] : undefined));
+  const segment =
+    nowTotal && beforeTotal
+      ? await segmentFinding(ctx, plan, segments, { now: nowTotal, before: beforeTotal })
+      : undefined;
+  if (segment) items.push(...segment.items);
   const worst = byCampaignNow.rows
     .map((row) => ({ row, earlier: byCampaignBefore.rows.find((c) => c.campaign_id === row.campaign_id) }))
     .filter(({ row, earlier }) => num(earlier, target) > 0 && num(row, 'conversions') > 0)
@@ -143,6 +153,7 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
     }))
     .filter(({ change }) => (target === 'cpa' ? change : -change) >= ANOMALY_THRESHOLD * 100)
     .sort((a, b) => num(b.row, 'spend') - num(a.row, 'spend'))[0];
+  if (segment) lead.push(segment.lead);
   if (worst) {
     lead.unshift(
       `Start with **${worst.row.campaign}**: its ${metrics[target].label} moved ${ctx.evidence.change(num(worst.earlier, target), num(worst.row, target))} (${ctx.value(worst.earlier, target)} → ${ctx.value(worst.row, target)}) on ${ctx.value(worst.row, 'spend')} of spend.`,
@@ -167,6 +178,7 @@ export async function composeWhy(ctx: ComposeContext, plan: PlanOf<'why'>): Prom
         target === 'cpa'
           ? '**Decomposition:** CPA = (CPM ÷ 1000) ÷ (CTR ÷ 100) ÷ conversion rate, so the change in CPA splits into the changes of CPM, CTR and conversion rate (conversions ÷ clicks).'
           : '**Decomposition:** ROAS = order value × conversion rate × (CTR ÷ 100) ÷ (CPM ÷ 1000), so the change in ROAS splits into order value, conversion rate, CTR and CPM.',
+        ...(segment ? [segment.step] : []),
       ],
     }),
     insightsSection(

@@ -17,6 +17,17 @@ export type Derivation =
   | { kind: 'difference'; from: number; to: number }
   /** One row's move as a percent of the whole move, both between result values ("62%"). */
   | { kind: 'share'; part: { from: number; to: number }; whole: { from: number; to: number } }
+  /** Result values added up: segments that together make a total ("$17,421.00"). */
+  | { kind: 'sum'; values: number[]; value: number }
+  /** One result value as a percent of another ("29%" of a funnel step's visitors reach the next). */
+  | { kind: 'rate'; part: number; whole: number }
+  /**
+   * A figure read from campaign, ad set and ad settings (a budget), or worked out from one and
+   * result values (a budget for a period, the share of it spent, a count of settings rows).
+   */
+  | { kind: 'setting'; value: number; why: string }
+  /** Words quoted from an ad (its headline, its text): any number in them is the advertiser's. */
+  | { kind: 'quote' }
   | { kind: 'date' };
 
 export interface EvidenceEntry {
@@ -72,12 +83,36 @@ export class Evidence {
     });
   }
 
+  /** Result values added up, in the metric's format: the figure a sum (or rate) may rest on. */
+  sum(values: readonly number[], format: MetricFormat, currency?: string | number | null): string {
+    const value = values.reduce((total, v) => total + v, 0);
+    return this.record(formatValue(value, format, typeof currency === 'string' ? currency : undefined), {
+      kind: 'sum',
+      values: [...values],
+      value,
+    });
+  }
+
+  /** `part` as a percent of `whole`, both result values: how many of one step reach the next. */
+  rate(part: number, whole: number): string {
+    if (whole === 0) return 'n/a';
+    return this.record(formatRate(part, whole), { kind: 'rate', part, whole });
+  }
+
   count(items: readonly unknown[]): string {
     return this.record(items.length.toLocaleString('en-US'), { kind: 'count', value: items.length, items });
   }
 
   constant(value: number, shown: string, why: string): string {
     return this.record(shown, { kind: 'constant', value, why });
+  }
+
+  setting(value: number, shown: string, why: string): string {
+    return this.record(shown, { kind: 'setting', value, why });
+  }
+
+  quote(shown: string): string {
+    return this.record(shown, { kind: 'quote' });
   }
 
   date(shown: string): string {
@@ -87,6 +122,12 @@ export class Evidence {
 
 export function percentChange(from: number, to: number): number {
   return ((to - from) / Math.abs(from)) * 100;
+}
+
+/** A percent of a whole: whole percents from 10% up, one decimal below ("1.4%", "29%"). */
+export function formatRate(part: number, whole: number): string {
+  const percent = (part / whole) * 100;
+  return `${percent >= 10 ? Math.round(percent) : percent.toFixed(1)}%`;
 }
 
 export function formatChange(from: number, to: number): string {

@@ -1,3 +1,4 @@
+import { dimensions } from '../dimensions';
 import { type MetricKey, metrics, minimumVolume } from '../metrics';
 import type { CompareGroup, Filters, Having, Period, Plan } from '../parse/plan';
 import type { Dimension, EntityDimension } from '../query';
@@ -78,7 +79,8 @@ function rankingMetrics(metric: MetricKey, extra: MetricKey[], having: Having | 
 
 /** The key a dimension's label sits under in result rows: its own name (weeks and months by first day). */
 export function labelKeyOf(dimension: Dimension): string {
-  return dimension;
+  // A placement's rows carry its position under platform_position (and its platform beside it).
+  return dimensions[dimension].labelKey;
 }
 
 type RankingPlan = Extract<Plan, { kind: 'ranking' }>;

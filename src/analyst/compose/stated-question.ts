@@ -2,6 +2,8 @@ import type { AssistantMessage } from '../../shared/api/answer';
 import { type MetricKey, metrics } from '../metrics';
 import type { Having, Plan } from '../parse/plan';
 import { type ComposeContext, levelLabel } from './context';
+import { settingsStated } from './objects';
+import { segmentStated } from './segment-words';
 import { conditionWords, sentenceList } from './words';
 
 function list(keys: readonly MetricKey[]): string {
@@ -46,8 +48,14 @@ export function statedQuestion(ctx: ComposeContext, plan: Plan): string | undefi
       return `why ${metrics[plan.metric].label} moved${scope}, ${period}${against}`;
     case 'fatigue':
       return `creative fatigue${scope}, ${period}`;
+    case 'funnel':
+      return `the ${plan.funnel === 'video' ? 'video' : 'conversion'} funnel${plan.level ? ` by ${levelLabel[plan.level].one}` : ''}${scope}, ${period}${against}`;
+    case 'segment':
+      return segmentStated(ctx, plan, scope);
     case 'anomalies':
       return `anything unusual${scope}, ${period}${against}`;
+    case 'settings':
+      return settingsStated(ctx, plan, scope);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { AssistantMessage } from '../../shared/api/answer';
 import { type ComposeContext, formatSpan, levelLabel } from '../compose/context';
 import { composeShape } from '../compose/query-answer';
+import { segmentGuard } from '../compose/segment-filter';
+import { composeSegments, segmentPlanOfQuery } from '../compose/segments';
 import { labelKeyOf, type Shape } from '../compose/shape';
 import { effectiveDimensions } from '../executor';
 import { type MetricKey, metrics } from '../metrics';
@@ -13,6 +15,9 @@ const NEXT_QUESTIONS = [
   'Top 5 campaigns by ROAS in the last 30 days',
   'Why did my CPA go up?',
 ];
+
+const READ_BY =
+  '**Read by:** the language model mapped this question to a query; the query was validated against the same schema and account scope as every other question, and every figure was computed by the deterministic engine.';
 
 function period(range: { start: string; end: string }): Period {
   return { ...range, label: formatSpan(range.start, range.end) };
@@ -47,6 +52,16 @@ export async function composeCustomQuery(
   const query = analyticsQuerySchema.parse(input);
   const dims = effectiveDimensions(query);
   const [primary, ...more] = dims;
+  const range = period(query.time.range);
+  const segmented = segmentPlanOfQuery(query, range, filterNames(ctx, query.filters), [READ_BY]);
+  if (segmented) return composeSegments(ctx, segmented);
+  const guard = await segmentGuard(
+    ctx,
+    [...dims, ...query.filters.map((f) => f.dimension)],
+    query.filters,
+    range,
+  );
+  if ('decline' in guard) return guard.decline;
   const lead: MetricKey = query.order?.metric ?? query.metrics[0] ?? 'spend';
   const shown = [...new Set<MetricKey>([lead, ...query.metrics])];
   const shape: Shape = {
@@ -55,7 +70,7 @@ export async function composeCustomQuery(
     ...(more.length ? { more } : {}),
     labelKey: primary ? labelKeyOf(primary) : 'name',
     filters: query.filters,
-    range: period(query.time.range),
+    range,
     ...(query.time.compare ? { compare: period(query.time.compare) } : {}),
     ...(query.order ? { order: query.order } : {}),
     ...(query.limit ? { limit: query.limit } : {}),
@@ -69,9 +84,7 @@ export async function composeCustomQuery(
   return composeShape(ctx, shape, {
     filters: query.filters,
     scopeNames: filterNames(ctx, query.filters),
-    notes: [
-      '**Read by:** the language model mapped this question to a query; the query was validated against the same schema and account scope as every other question, and every figure was computed by the deterministic engine.',
-    ],
+    notes: [READ_BY, ...guard.notes],
     suggestions: NEXT_QUESTIONS,
   });
 }

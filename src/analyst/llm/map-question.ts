@@ -1,6 +1,7 @@
 import { generateText, tool } from 'ai';
 import { addDays } from '../dates';
 import { isValidDay } from '../dates/calendar';
+import { dimensions, isSegmentDimension, type SegmentDimension, segmentDimensions } from '../dimensions';
 import { metricKeys, metrics } from '../metrics';
 import type { CatalogEntity } from '../parse/entities';
 import {
@@ -44,6 +45,14 @@ function systemPrompt(context: MapContext): string {
     ...metricLines,
     '',
     `Dimensions: ${entityDimensions.join(', ')} (entities) and ${timeGrains.join(', ')} (time; or set time.grain).`,
+    '',
+    'Segments (dimensions and filters; filter values are Meta’s codes):',
+    ...segmentLines(),
+    'Meta reports each breakdown on its own and per ad set: age with gender is one breakdown, and',
+    'country, placement (or platform) and device are each another. Never combine two breakdowns in one',
+    'query (no age with country, no device filter on a placement split), and never a breakdown with',
+    'the ad dimension, an ad filter or format. Format reads the ads’ creative type and combines with',
+    'entities only. "Share of spend by X" is spend with dimension X.',
     '',
     `Dates: today is ${context.today}; data ends yesterday (${yesterday}). Ranges are inclusive YYYY-MM-DD.`,
     `"Last N days" is start = today minus N days, end = yesterday (last 7 days: ${addDays(context.today, -7)} to ${yesterday}).`,
@@ -118,6 +127,11 @@ function withinCatalog(query: AnalyticsQuery, context: MapContext): AnalyticsQue
   for (const filter of query.filters) {
     // Name fragments are free text: they only ever match names inside the caller's scope.
     if (filter.op === 'contains' || filter.op === 'not_contains') continue;
+    if (isSegmentDimension(filter.dimension)) {
+      if (!filter.values.every((value) => isSegmentValue(filter.dimension as SegmentDimension, value)))
+        return undefined;
+      continue;
+    }
     const known =
       filter.dimension === 'objective'
         ? new Set(context.objectives)
@@ -125,4 +139,37 @@ function withinCatalog(query: AnalyticsQuery, context: MapContext): AnalyticsQue
     if (!filter.values.every((value) => known.has(value))) return undefined;
   }
   return query;
+}
+
+/** Values a segment filter may take: Meta's codes, which the registry lists where they are few. */
+const SEGMENT_VALUES: Partial<Record<SegmentDimension, readonly string[]>> = {
+  age: ['13-17', '18-24', '25-34', '35-44', '45-54', '55-64', '65+', 'Unknown'],
+  gender: ['female', 'male', 'unknown'],
+};
+
+function knownValues(dimension: SegmentDimension): readonly string[] {
+  return SEGMENT_VALUES[dimension] ?? Object.keys(dimensions[dimension].valueLabels ?? {});
+}
+
+function isSegmentValue(dimension: SegmentDimension, value: string): boolean {
+  if (dimension === 'country') return /^[A-Z]{2}$/.test(value);
+  // A placement Meta adds later still names a known platform: "instagram|instagram_profile_reels".
+  if (dimension === 'placement') {
+    const [platform, position] = value.split('|');
+    return Boolean(position) && knownValues('publisher_platform').includes(platform ?? '');
+  }
+  return knownValues(dimension).includes(value);
+}
+
+function segmentLines(): string[] {
+  return segmentDimensions.map((key) => {
+    const values =
+      key === 'country'
+        ? 'ISO 3166 two-letter codes (US, GB for the UK, CA, AU, DE…)'
+        : key === 'placement'
+          ? `"platform|position": ${knownValues(key).join(', ')}; rows carry publisher_platform and platform_position`
+          : knownValues(key).join(', ');
+    const note = key === 'format' ? ' (SHARE is Meta’s type for link ads and carousels alike)' : '';
+    return `- ${key} (${dimensions[key].label.one}): ${values}${note}`;
+  });
 }

@@ -8,6 +8,9 @@ import type { Catalog, EntityMatch } from './entities';
 import type { AdviceAction, CompareGroup, Filters, Period, Plan } from './plan';
 import type { Reading } from './reading';
 import type { Direction } from './rules/cues';
+import { checkSegments, segmentPlan } from './segment-plan';
+import { settingsPlan } from './settings-plan';
+import { videoScope } from './video-scope';
 
 const DEFAULT_DAYS = 30;
 const DIAGNOSIS_DAYS = 7;
@@ -32,11 +35,17 @@ const movement =
 
 /** Turns what a question says into the plan the composers answer, taking defaults out loud. */
 export function buildPlan(reading: Reading, ctx: BuildContext): Plan {
+  return videoScope(checkSegments(planOf(reading, ctx), reading));
+}
+
+function planOf(reading: Reading, ctx: BuildContext): Plan {
   let r = reading;
   // ARLO is read-only, but "pause ads with over $100 spend and ROAS under 1" is a rule to apply:
   // it lists what the rule selects, and the note says ARLO does not pause anything itself.
   const ruleToApply = r.unsupported?.message.startsWith("I can't change") && r.having.length > 0;
-  if (r.unsupported && !ruleToApply) {
+  // "Paused or in learning": the paused part is answered and the learning part named as missing.
+  const partialSettings = r.settings && r.unsupported?.kind === 'object';
+  if (r.unsupported && !ruleToApply && !partialSettings) {
     return { kind: 'decline', message: r.unsupported.message, suggestions: r.unsupported.suggestions };
   }
   if (!r.text) return { kind: 'clarify', reason: 'empty' };
@@ -59,6 +68,8 @@ export function buildPlan(reading: Reading, ctx: BuildContext): Plan {
     ...r.excluded.map((e) => `all but ${e.name}`),
     ...r.filters.flatMap(filterWords),
   ];
+  const settings = r.settings && !r.report ? settingsPlan(r, ctx, { filters, scopeNames }) : undefined;
+  if (settings) return settings;
   // The report covers fixed periods (the last 30 and 7 days): a report "for last month" is the key
   // figures of the month asked, not a report of other dates.
   const reportPeriod = Boolean(
@@ -96,6 +107,21 @@ export function buildPlan(reading: Reading, ctx: BuildContext): Plan {
   const first = metrics[0];
   const level = r.byLevel ?? r.levels[0];
 
+  const segmented = segmentPlan(r, base, {
+    filters: entityFilters,
+    scopeNames: entityScope,
+    ...(entity ? { level: entity.level } : {}),
+  });
+  if (segmented) return segmented;
+
+  if (r.intent?.kind === 'funnel')
+    return {
+      ...within,
+      kind: 'funnel',
+      funnel: r.intent.funnel,
+      ...(compare ? { compare } : {}),
+      ...(r.byLevel ? { level: r.byLevel } : {}),
+    };
   if (r.intent?.kind === 'fatigue')
     return { ...within, kind: 'fatigue', compare: compare ?? previousLabelled(range) };
   if (r.intent?.kind === 'anomalies') {
@@ -181,7 +207,7 @@ export function buildPlan(reading: Reading, ctx: BuildContext): Plan {
     };
   }
 
-  if (entity && level && level !== entity.level && level !== 'account') {
+  if (entity && level && level !== entity.level && level !== 'account' && !collective(r, entity)) {
     return {
       ...base,
       kind: 'breakdown',
@@ -289,6 +315,16 @@ export function buildPlan(reading: Reading, ctx: BuildContext): Plan {
 const adsWords =
   /\b(ads?|advert\w*|campaigns?|ad ?sets?|creatives?|marketing|performance|performing|meta|facebook|instagram|audiences?|budget|accounts?|funnel|results?|doing|going|kpis?|metrics?|numbers|stats|report|insights?)\b/;
 
+/**
+ * "Hold rate for the Brand Awareness Video ads": a metric for a name's ads taken together is one
+ * figure for the name, not a row per ad; "show", "each" or a ranking word still lists them.
+ */
+function collective(r: Reading, entity: EntityMatch): boolean {
+  if (r.byLevel || r.rankCue || r.direction || r.limit || !r.metrics.length) return false;
+  if (/\b(show|list|all|every|each|break ?down|breakdown|split)\b/.test(r.text)) return false;
+  return /^\s*(?:ads|ad sets|adsets|creatives)\b/.test(r.text.slice(entity.index + entity.length));
+}
+
 function filterWords(filter: Filters[number]): string[] {
   const op = filter.op ?? 'in';
   if (filter.dimension === 'objective') return [`${objectiveWords(filter.values[0] ?? '')} campaigns`];
@@ -315,7 +351,7 @@ function groupOf(entity: EntityMatch): CompareGroup {
  * The metric a ranking with none named goes by: "best" and "worst" ask about results (return on
  * ad spend for sales campaigns only, else cost per result); "top" and plain lists go by spend.
  */
-function unnamedMetric(r: Reading, notes: string[]): MetricKey {
+export function unnamedMetric(r: Reading, notes: string[]): MetricKey {
   if (
     !/\b(best|worst|perform\w*|under ?perform\w*|out ?perform\w*|strongest|weakest|winners?|losers?|efficient|effective)\b/.test(
       r.text,
@@ -402,7 +438,7 @@ function previousLabelled(range: Period): Period {
  * data yet is cut back to the last day with data, and said; a range with no day of data left is
  * declined, except for diagnoses and overviews, which then look at the last full days and say so.
  */
-function resolvePeriod(
+export function resolvePeriod(
   r: Reading,
   ctx: BuildContext,
   defaultDays: number,

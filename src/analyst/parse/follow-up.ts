@@ -4,6 +4,7 @@ import type { EntityMatch } from './entities';
 import type { Filters, Period } from './plan';
 import { lastFullMonth, type Reading } from './reading';
 import { fragmentGroup } from './rules/fragments';
+import { mergeSegments } from './segment-follow-up';
 
 /**
  * Whether a question leans on the turns before it: a lead-in ("and", "what about", "only"), a
@@ -27,7 +28,8 @@ export function isFollowUp(next: Reading, prev?: Reading): boolean {
     next.grain ||
     next.pick ||
     next.limit ||
-    next.excluded.length;
+    next.excluded.length ||
+    next.segments;
   return !next.metrics.length && !next.intent && Boolean(changesSomething) && !next.levels.length;
 }
 
@@ -48,6 +50,11 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
     sideBySide: next.sideBySide,
   };
   delete merged.unsupported;
+  // Settings asked now replace the earlier ones; a status list stays a filter for what follows
+  // ("which campaigns are paused", then "their spend last month").
+  const statusList = prev.settings?.topics.every((topic) => topic === 'status');
+  if (next.settings) merged.settings = next.settings;
+  else if ((next.metrics.length || next.intent) && !statusList) delete merged.settings;
   delete merged.ordinal;
   delete merged.rankingSource;
   if (next.ordinal !== undefined) merged.ordinal = next.ordinal;
@@ -156,7 +163,7 @@ export function mergeFollowUp(prev: Reading, next: Reading): Reading {
   }
   if (next.grain) merged.grain = next.grain;
   if (next.pick) merged.pick = next.pick;
-  return merged;
+  return mergeSegments(merged, prev, next);
 }
 
 const rowPronoun = /\b(?:it|its|it's|that one|this one)\b/;

@@ -1,6 +1,7 @@
 import type { MetricKey } from '../metrics';
-import type { AnalyticsQuery, EntityDimension, TimeGrain } from '../query';
+import type { AnalyticsQuery, EntityDimension, SegmentDimension, TimeGrain } from '../query';
 import type { EntityMatch } from './entities';
+import type { SettingsQuestion } from './settings-plan';
 
 /** A resolved period and the words that describe it in the answer. */
 export interface Period {
@@ -61,6 +62,37 @@ export type Plan =
   | (Common & { kind: 'anomalies'; metric?: MetricKey; compare: Period })
   | (Common & { kind: 'why'; metric: 'cpa' | 'roas'; compare: Period })
   | (Common & { kind: 'fatigue'; compare: Period })
+  /**
+   * Results split by a segment of Meta's breakdowns or the creative format: a ranking or list of
+   * the segments, values set side by side ("UK vs US"), or the share of a total ("how much goes to
+   * Audience Network").
+   */
+  | (Common & {
+      kind: 'segment';
+      by: SegmentDimension[];
+      metric: MetricKey;
+      /** Every metric shown, the one the segments are ordered by first. */
+      metrics: MetricKey[];
+      direction: 'asc' | 'desc';
+      limit?: number;
+      /** "Which age group…", "best placement": the first row is the answer. */
+      pick: boolean;
+      /** Values set side by side, each its own group. */
+      sides?: CompareGroup[];
+      /** A share of the total was asked, of these values where the question named some. */
+      share?: { parts: CompareGroup[] };
+    })
+  /** Campaign, ad set and ad settings: status, budgets and pacing, bidding, ads' copy. */
+  | (Common & SettingsQuestion & { kind: 'settings' })
+  /** The funnel's steps with the rate from each step to the next and the cost per step. */
+  | (Common & {
+      kind: 'funnel';
+      funnel: 'conversion' | 'video';
+      /** "vs the previous 30 days": each step in both periods. */
+      compare?: Period;
+      /** "by campaign": each step's count per campaign (or ad set, ad) too. */
+      level?: EntityDimension;
+    })
   | { kind: 'report'; report: ReportKind; filters: Filters; scopeNames: string[] }
   | { kind: 'decline'; message: string; suggestions: string[] }
   | { kind: 'clarify'; reason: string; words?: string[] }

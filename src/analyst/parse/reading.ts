@@ -21,6 +21,9 @@ import {
 } from './rules/cues';
 import { FILLERS } from './rules/fillers';
 import { findFragments, findLooseNames } from './rules/fragments';
+import { readFunnelWords } from './rules/funnel';
+import { findSegments, type SegmentAsk } from './rules/segments';
+import { readSettingsAsk, type SettingsAsk } from './rules/settings';
 import { findThresholds } from './rules/thresholds';
 import { findUnsupported, type Unsupported } from './unsupported';
 import { correctTypos, findLevels, findTerms } from './vocabulary';
@@ -60,6 +63,10 @@ export interface Reading {
   intent?: Intent;
   report?: ReportKind;
   unsupported?: Unsupported;
+  /** Campaign, ad set or ad settings asked about (status, budget, bidding, copy). */
+  settings?: SettingsAsk;
+  /** Segments to split by ("by age", "which countries") and whether a share of the total is asked. */
+  segments?: SegmentAsk;
   /** Words no rule claimed and that are not filler. */
   leftovers: string[];
   /** Follow-up signals: a lead-in ("and", "what about"), a reference ("it", "that", "the first one"). */
@@ -192,7 +199,24 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
 
   // Names are cut out first ("Summer | Women" is a name, not a breakdown); typo correction and
   // metric words come after, so "cost cap" and "in learning" are still seen as asked.
+  // Segment words before the date grammar ("18-24" is an age group) and the cue tables, which
+  // decline only the segments ARLO does not have.
+  const segmentWords = findSegments(text, reading.text, question, catalog);
+  reading.filters.push(...segmentWords.filters);
+  reading.groups = segmentWords.groups;
+  if (segmentWords.by.length || segmentWords.share)
+    reading.segments = { by: segmentWords.by, share: segmentWords.share };
+  for (const [from, to] of segmentWords.spans) take(from, to - from);
+
   reading.unsupported = findUnsupported(text, question);
+  // Settings words before dates and metrics ("daily budget" is no daily series); a part still
+  // unsynced ("or in learning") is then named in the answer rather than declining all of it.
+  const settings = readSettingsAsk(text);
+  if (settings) {
+    reading.settings = settings.ask;
+    const partial = reading.unsupported?.kind === 'object' ? reading.unsupported.spans : [];
+    for (const [from, to] of [...settings.spans, ...partial]) take(from, to - from);
+  }
 
   // Dates are read before typo correction (the date grammar forgives its own typos), then cut out.
   reading.comparisonCue =
@@ -254,13 +278,19 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     }
   }
 
+  // A funnel asked for, and "video ads" next to a video metric (the creative format, not a name
+  // fragment): read before names and metric words, which would claim "conversion" or "video".
+  const funnelWords = readFunnelWords(text);
+  reading.filters.push(...funnelWords.filters);
+  for (const [from, to] of funnelWords.spans) take(from, to - from);
+
   const fragments = findFragments(text, catalog);
   reading.filters.push(...fragments.filters);
-  reading.groups = fragments.groups;
+  reading.groups = [...reading.groups, ...fragments.groups];
   for (const span of fragments.spans) take(span[0], span[1] - span[0]);
 
   // Metrics in the order the question names them: the first one leads a ranking.
-  const metricsNamed: { metric: MetricKey; index: number }[] = [];
+  const metricsNamed: { metric: MetricKey; index: number }[] = [...segmentWords.metrics];
   for (const cost of costPer(text)) {
     metricsNamed.push(cost);
     take(cost.index, cost.length);
@@ -280,7 +310,8 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     if (!reading.metrics.includes(metric)) reading.metrics.push(metric);
 
   // Intents before level words: "how are my ads doing" needs its "ads".
-  reading.intent = takeCues(intentCues, true)[0];
+  const intents = takeCues(intentCues, true);
+  reading.intent = funnelWords.funnel ? { kind: 'funnel', funnel: funnelWords.funnel } : intents[0];
 
   const by =
     /\b(?:by|per|for each|for every|across|between|among|amongst|split(?: that| it| this)? (?:by|into)|broken (?:down|out) by|break(?: that| it| this)? down by|breakdown by|grouped by|each)\s+(ad ?sets?|adsets?|ad groups?|ads?|creatives?|campaigns?|accounts?|objectives?)\b/.exec(
@@ -294,6 +325,8 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
     reading.levels.push(level.value);
     take(level.index, level.length);
   }
+  if (funnelWords.level && !reading.levels.includes(funnelWords.level))
+    reading.levels.push(funnelWords.level);
 
   const report = /\b(report|audit|review)\b/.exec(text);
   if (report) {
@@ -390,9 +423,15 @@ const costNouns: [RegExp, MetricKey][] = [
   [/^(?:purchases?|sales?|orders?)$/, 'cost_per_purchase'],
   [/^(?:conversions?|results?|acquisitions?|customers?)$/, 'cpa'],
   [/^(?:thousand impressions|1000 impressions|mille|impressions?|thousand)$/, 'cpm'],
+  [/^link clicks?$/, 'cost_per_link_click'],
+  [/^(?:checkouts?(?: started| initiated)?|initiated checkouts?)$/, 'cost_per_checkout_initiated'],
+  [/^(?:adds? to carts?|atcs?)$/, 'cost_per_add_to_cart'],
+  [/^(?:landing page views?|lpvs?)$/, 'cost_per_landing_page_view'],
+  [/^content views?$/, 'cost_per_content_view'],
+  [/^thru ?plays?$/, 'cost_per_thruplay'],
 ];
 const NOUN =
-  'clicks?|leads?|sign ?ups?|signups?|registrations?|purchases?|sales?|orders?|conversions?|results?|acquisitions?|customers?|thousand impressions|1000 impressions|mille|thousand|impressions?';
+  'link clicks?|checkouts? (?:started|initiated)|initiated checkouts?|checkouts?|adds? to carts?|atcs?|landing page views?|lpvs?|content views?|thru ?plays?|clicks?|leads?|sign ?ups?|signups?|registrations?|purchases?|sales?|orders?|conversions?|results?|acquisitions?|customers?|thousand impressions|1000 impressions|mille|thousand|impressions?';
 
 /** "cost per click", "what did a click cost us", "cheaper leads", "paying per thousand impressions". */
 function costPer(text: string): { metric: MetricKey; index: number; length: number }[] {
@@ -404,6 +443,11 @@ function costPer(text: string): { metric: MetricKey; index: number; length: numb
     new RegExp(`\\b(?:a|each|one|every|per)\\s+(${NOUN})\\s+(?:cost|costs|cost us|set us back)\\b`, 'g'),
     new RegExp(
       `\\b(?:cheap|cheaper|cheapest|priciest|pricier|expensive|pricey)\\s+(?:for\\s+)?(${NOUN})\\b`,
+      'g',
+    ),
+    // "why are my leads more expensive": the noun before the price word.
+    new RegExp(
+      `\\b(${NOUN})\\s+(?:are\\s+|is\\s+|got\\s+|getting\\s+|became\\s+)?(?:more|less|so|too)\\s+(?:expensive|pricey|costly)\\b`,
       'g',
     ),
   ];

@@ -5,9 +5,13 @@ import type { Plan } from './plan';
 import type { Reading } from './reading';
 
 type Ranking = Extract<Plan, { kind: 'ranking' }>;
+type SegmentSplit = Extract<Plan, { kind: 'segment' }>;
 
-/** Runs an earlier ranking again and returns its labels in order, so "the second one" can be named. */
-export type RankedLabels = (plan: Ranking) => Promise<string[]>;
+/**
+ * Runs an earlier ranking (or split by a segment) again and returns its labels (segment values) in
+ * order, so "the second one" can be named.
+ */
+export type RankedLabels = (plan: Ranking | SegmentSplit) => Promise<string[]>;
 
 const pronoun =
   /\b(?:it|its|it's|that one|this one|the winner|the loser|that (?:campaign|ad set|ad|account|creative)|the (?:first|second|third|top|last|bottom) one)\b/;
@@ -31,6 +35,7 @@ export async function resolveReferences(
   // After "the second one", the ranking referred to is the one before it, not that row's figures.
   const source = previous.rankingSource ?? previous;
   const earlier = buildPlan(source, context);
+  if (earlier.kind === 'segment') return segmentReference(reading, earlier, await rankedLabels(earlier));
   if (earlier.kind === 'ranking' && earlier.level !== 'objective') {
     const labels = await rankedLabels(earlier);
     referents = { level: earlier.level, labels };
@@ -67,4 +72,30 @@ export async function resolveReferences(
 function entityNamed(context: BuildContext, level: EntityDimension, name: string): EntityMatch | undefined {
   const first = context.catalog.entities.find((e) => e.level === level && e.name === name);
   return first ? entityMatch(context.catalog, first, 0, 0, true) : undefined;
+}
+
+/**
+ * "The first one" after a split by a segment: that segment's value, as a filter on the follow-up
+ * ("spend by country", then "what's the ROAS of the first one?" is the ROAS of the top country).
+ */
+function segmentReference(reading: Reading, split: SegmentSplit, values: string[]): Reading {
+  const dimension = split.by[0];
+  // "Break it down by device": a new split, not a row of the old one.
+  const same = reading.segments?.by.join() === split.by.join();
+  if (!dimension || !values.length || (reading.segments?.by.length && !same)) return reading;
+  const index = reading.ordinal === -1 ? values.length - 1 : (reading.ordinal ?? 1) - 1;
+  const value = reading.other ? values[1] : values[index];
+  if (!value) return reading;
+  const resolved: Reading = {
+    ...reading,
+    filters: [
+      ...reading.filters.filter((f) => f.dimension !== dimension),
+      { dimension, op: 'in', values: [value] },
+    ],
+    rankCue: false,
+  };
+  delete resolved.segments;
+  delete resolved.direction;
+  delete resolved.limit;
+  return resolved;
 }

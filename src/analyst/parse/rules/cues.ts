@@ -31,6 +31,8 @@ export type Intent =
   | { kind: 'fatigue' }
   | { kind: 'overview' }
   | { kind: 'anomalies' }
+  /** "Where does my funnel leak?": the steps from click to purchase (or a video from play to end). */
+  | { kind: 'funnel'; funnel: 'conversion' | 'video' }
   | { kind: 'advice'; action: AdviceAction };
 
 // Who or what "how is ... doing" asks about; intents read before levels, so "my ads" is claimed here.
@@ -40,7 +42,7 @@ const SUBJECT =
 /** Intent cues, first match wins. Advice before why: "how do I bring my CPA down" asks for action. */
 export const intentCues: Cue<Intent>[] = [
   cue(
-    '(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop(?: running| spending on)?|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund|save (?:money|budget|cash)|wast(?:e|ed|ing)(?: (?:money|budget|spend|cash))?|cut costs?|money pits?',
+    '(?:should|to|must|need to|needs to|ought to) be (?:paused|turned off|switched off|shut off|stopped|killed)|(?:switch|turn|shut) (?:it |them )?off|kill|pause|stop(?: running| spending on)?|cut (?:off )?(?:first)?|get less money|less money|cut (?:the )?budget|reduce (?:the )?budget|defund|save (?:money|budget|cash)|wast(?:e|ed|ing)(?: (?:money|budget|spend|cash))?|cut costs?|money pits?',
     { kind: 'advice', action: 'pause' },
   ),
   cue(
@@ -61,7 +63,7 @@ export const intentCues: Cue<Intent>[] = [
     { kind: 'fatigue' },
   ),
   cue(
-    "why|what(?:'s| is) behind|what (?:caused|drove|happened|explains)|reasons?|explain|cause[ds]?|where is it coming from|coming from|dragging (?:it|them|us)? ?down|what changed|root cause|driving (?:it|this|that)",
+    "why|what(?:'s| is|s) behind|what (?:caused|drove|happened|explains)|reasons?|explain|cause[ds]?|where is it coming from|coming from|dragging (?:it|them|us)? ?down|what changed|root cause|driving (?:it|this|that)",
     { kind: 'why' },
   ),
   // "How was last week?": the period is cut out first, so the question can end right after its verb.

@@ -1,114 +1,67 @@
 import { type CueSpec, type CueTable, compileCues, distinct, listWords } from './cues';
 import { SUGGEST, tailored } from './suggestions';
 
-/** Places marketers split results by. "us" alone is a pronoun and part of account names, so never bare. */
-const PLACES =
-  'uk|u\\.k\\.|usa|u\\.s\\.|u\\.s\\.a\\.|united states|united kingdom|great britain|britain|england|scotland|wales|ireland|canada|australia|new zealand|germany|france|spain|italy|netherlands|belgium|sweden|norway|denmark|finland|poland|portugal|switzerland|austria|mexico|brazil|argentina|chile|colombia|india|japan|china|singapore|south africa|nigeria|uae|dubai|europe|eu|emea|apac|latam|north america|south america|asia|california|texas|new york|florida|london|paris|berlin|toronto|sydney';
-/** A place word is a geography when the question sets it apart: "in the UK", "UK vs US". */
-const PLACE_OR_US = `${PLACES}|us`;
-
-const DEVICES =
-  'mobile|desktops?|tablets?|iphones?|android|ios|ipads?|smart ?phones?|phones?|computers?|laptops?';
-const META_APPS = 'facebook|fb|instagram|insta|ig|messenger|audience network|whatsapp|threads';
-const SURFACES = 'feeds?|stories|story|reels?';
-const CONTRAST = 'vs|versus|or|compared to|compared with|against';
-
-const demographic = { detail: 'demographic' };
-const location = { detail: 'location' };
-const placement = { thing: 'placement', detail: 'placement' };
-const device = { thing: 'device', detail: 'device' };
-const hourly = { thing: 'hour of day', detail: 'hourly' };
-
-/** Breakdowns Meta offers that ARLO does not sync yet; results are only stored per ad and day. */
+/**
+ * Splits Meta offers that ARLO does not have. Age, gender, country, placement, device and creative
+ * format are answered (the segment rules read them first and blank their words out), so what
+ * reaches these cues is what stays unavailable: the hour of day, the operating system or device
+ * model, locations finer than a country, and audience labels that are not Meta's age groups.
+ */
 const specs: CueSpec[] = [
-  // Age and gender.
   {
-    cue: '(?:by|per|each|every|across|which|what|and|or|vs|versus|split by) ages?|ages? (?:groups?|brackets?|ranges?|bands?|segments?|breakdown|split|demographics?|and gender|vs|or gender)|age wise|agewise|aged \\d\\d|\\d\\d(?: (?:to|and))? \\d\\d year olds?|\\d\\d\\+? year olds?|(?:older|younger) (?:people|users|customers|audiences?|viewers|buyers)|gen z|gen ?x|millennials|boomers',
-    thing: 'age group',
-    ...demographic,
+    cue: 'hours? of (?:the )?day|times? of (?:the )?day|hourly|by hours?|per hours?|each hour|every hour|(?:which|what|peak|busiest|best|worst) hours?|(?:best|worst) times? to|what time (?:of day )?(?:do|does|did|is|are|should|people)|at what time|day ?parting|day ?parts?|(?:morning|afternoon|evening|night|overnight)s? (?:vs|versus|or|compared)|(?:in|during) the (?:morning|afternoon|evening|night)|at night|this (?:morning|afternoon|evening)|late night|time slots?',
+    thing: 'hour of day',
+    detail: 'hourly',
   },
   {
-    cue: 'genders?|gender wise|sex|males?|females?|men|women|ladies',
-    thing: 'gender',
-    notAfter: "'s|s'",
-    ...demographic,
+    cue: 'iphones?|android|ios|ipads?|ipados|tablets?|operating systems?|os versions?|(?:apple|samsung|pixel) (?:users|devices|phones)|device models?|phone models?|handsets?',
+    thing: 'operating system or device model',
+    detail: 'os',
+    notAfter: '\\d',
   },
   {
-    cue: 'demograph\\w*|demografic\\w*|demos',
-    thing: 'demographics',
-    notBefore: 'product|video|live',
-    ...demographic,
-  },
-  // Location.
-  {
-    cue: 'countr(?:y|ies)|contr(?:y|ies)|countires|country wise|regions?|regional|cities|city|(?:by|per|which|what|each|every|us) states?|locations?|geo|geos|geography|geographic\\w*|geo ?location|zip ?codes?|post ?codes?|postal codes?|dmas?|metro areas?|territor(?:y|ies)',
-    thing: 'country or region',
+    cue: 'regions?|regional|cities|city|(?:by|per|which|what|each|every|us|top|best|worst) states?|provinces?|counties|county|zip ?codes?|post ?codes?|postal codes?|dmas?|metro areas?|metros|territor(?:y|ies)|continents?|europe|european union|emea|apac|latam|north america|south america|latin america|asia|africa|middle east|scandinavia|nordics|england|scotland|wales|northern ireland|california|texas|new york|florida|london|paris|berlin|toronto|sydney|melbourne|chicago|los angeles|where (?:are|do|did|does) (?:my|our|the|most) (?:customers|buyers|clicks|leads|conversions|purchases|sales|audience|users|visitors|people|shoppers)(?: \\w+){0,2} (?:come|coming|from|located|based|live)',
+    thing: 'region, state or city',
+    detail: 'location',
     notBefore: 'kansas|new york|mexico|salt lake|oklahoma|panama|conversion',
-    ...location,
-  },
-  {
-    cue: `(?:in|from|across|within|inside|outside) (?:the )?(?:${PLACES})`,
-    thing: 'country or region',
+    // "the London campaign", "Los Angeles ad sets": a place in a name is the name.
     notAfter: 'accounts?|campaigns?|ad ?sets?|adsets?|ads?|audiences?|team',
-    ...location,
   },
   {
-    cue: `(?:in|from) the us`,
-    thing: 'country or region',
-    notAfter: 'accounts?|campaigns?|ad ?sets?|adsets?|ads?|audiences?|team',
-    ...location,
-  },
-  {
-    cue: `(?:${PLACE_OR_US}) (?:${CONTRAST}|and) (?:the )?(?:${PLACES})|(?:${PLACES}) (?:${CONTRAST}|and) (?:the )?us`,
-    thing: 'country or region',
-    ...location,
-  },
-  {
-    cue: 'where (?:are|do|did|does) (?:my|our|the|most) (?:customers|buyers|clicks|leads|conversions|purchases|sales|audience|users|visitors|people|shoppers)(?: \\w+){0,2} (?:come|coming|from|located|based|live)',
-    thing: 'country or region',
-    ...location,
-  },
-  // Placement and publisher platform. Naming Facebook or Instagram alone is the whole Meta account.
-  {
-    cue: `placements?|placments?|placemnts?|placement wise|publisher platforms?|platform positions?|(?:ad|platform|placement) positions?|(?:by|per|each|which|what|every) (?:platform|app)s?|(?:${META_APPS}) (?:${CONTRAST}) (?:the )?(?:${META_APPS})`,
-    ...placement,
-  },
-  {
-    cue: `(?:${META_APPS}) and (?:${META_APPS}) (?:separately|split|broken down|individually|side by side)|split (?:between|across) (?:${META_APPS}) and (?:${META_APPS})`,
-    ...placement,
-  },
-  {
-    cue: `(?:${META_APPS}|news) (?:${SURFACES})|(?:${SURFACES}) (?:${CONTRAST}|and) (?:the )?(?:${SURFACES})|(?:${SURFACES}) placements?|explore (?:tab|feed|placement)|right column|marketplace|in ?stream(?: videos?)?|search results placement`,
-    ...placement,
-    notAfter: '#|\\d',
-  },
-  {
-    cue: '(?:on|in|via|through) (?:the )?(?:feeds?|stories|reels)',
-    ...placement,
-    notAfter: 'ads?|creatives?|#|\\d|campaigns?|names?',
-  },
-  // Device.
-  {
-    cue: `devices?|device types?|mobile|desktops?|iphones?|android|ios|ipads?|smart ?phones?|tablets?|device platforms?|operating systems?|(?:${DEVICES}) (?:${CONTRAST}|and) (?:${DEVICES})|(?:on|from|via) (?:${DEVICES})|(?:${DEVICES}) (?:users|traffic|visitors|clicks|conversions|only|devices?)`,
-    ...device,
-    notAfter: 'apps?|\\d|calls?|numbers?',
-  },
-  // Time of day.
-  {
-    cue: 'hours? of (?:the )?day|times? of (?:the )?day|hourly|by hours?|per hours?|each hour|every hour|(?:which|what|peak|busiest|best|worst) hours?|(?:best|worst) times? to|what time (?:of day )?(?:do|does|did|is|are|should|people)|day ?parting|day ?parts?|(?:morning|afternoon|evening|night|overnight)s? (?:vs|versus|or|compared)|(?:in|during) the (?:morning|afternoon|evening|night)|at night|this (?:morning|afternoon|evening)|late night|time slots?',
-    ...hourly,
+    cue: 'gen z|gen ?x|gen ?y|millennials|boomers|zoomers|(?:older|younger) (?:people|users|customers|audiences?|viewers|buyers|folks)|household income|income (?:levels?|brackets?)|education levels?|job titles?|relationship status|(?:by|which|what) interests?|interest (?:groups?|categories|targeting)',
+    thing: 'audience trait',
+    detail: 'trait',
   },
 ];
 
 const cues = compileCues(specs);
 
-/** What ARLO would need for each breakdown. */
+/** Why each split is not in ARLO, in words. */
 const WHY: Record<string, string> = {
-  demographic: 'demographic (age and gender)',
-  location: 'location',
-  placement: 'placement',
-  device: 'device',
-  hourly: 'hour-by-hour',
+  hourly: 'ARLO has results per day, not per hour, so it cannot tell which hours or times of day do best',
+  os: "Meta's device breakdown that ARLO syncs splits results into mobile app, mobile web and desktop only, with no operating system or device model",
+  location: "ARLO has Meta's country breakdown only, nothing finer or grouped above a country",
+  trait:
+    "ARLO has Meta's age groups and genders, not generations, incomes, interests or other audience traits",
+};
+
+const SUGGESTIONS: Record<string, readonly string[]> = {
+  hourly: SUGGEST.timing,
+  os: [
+    'CTR by device last 14 days',
+    'Mobile vs desktop conversion rate last month',
+    'ROAS by placement last month',
+  ],
+  location: [
+    'Spend by country last month',
+    'Which country has the lowest CPA this month?',
+    'ROAS by country last 30 days',
+  ],
+  trait: [
+    'ROAS by age group last month',
+    'CPA by gender last month',
+    'Which age and gender group converts best?',
+  ],
 };
 
 export const breakdownTable: CueTable = {
@@ -116,11 +69,13 @@ export const breakdownTable: CueTable = {
   cues,
   explain(hits, text) {
     const things = distinct(hits.map((hit) => hit.cue.thing));
-    const data = distinct(hits.map((hit) => WHY[hit.cue.detail ?? ''] ?? 'that'));
-    const onlyTime = hits.every((hit) => hit.cue.detail === 'hourly');
+    const details = distinct(hits.map((hit) => hit.cue.detail ?? 'hourly'));
+    const reasons = details.map((detail) => WHY[detail] ?? WHY.hourly);
+    const first = details[0] ?? 'hourly';
     return {
-      message: `I can't break results down by ${listWords(things, 'or')}: ARLO doesn't have ${listWords(data)} data yet, only totals per campaign, ad set and ad by day.`,
-      suggestions: onlyTime ? [...SUGGEST.timing] : tailored(SUGGEST.segments, text),
+      message: `I can't break results down by ${listWords(things, 'or')}: ${listWords(reasons as string[])}.`,
+      suggestions:
+        first === 'hourly' ? [...SUGGEST.timing] : tailored(SUGGESTIONS[first] ?? SUGGEST.segments, text),
     };
   },
 };

@@ -1,79 +1,57 @@
 import { type CueSpec, type CueTable, compileCues, distinct, listWords } from './cues';
-import { SUGGEST } from './suggestions';
 
 /**
- * Funnel steps between the click and the purchase. Conversion rate, link clicks, purchases and
- * leads are synced, so they never appear here; "cart" alone is in ad names ("Cart Reminder").
+ * Funnel events Meta reports that ARLO does not sync. Landing page views, content views, adds to
+ * cart, checkouts initiated, purchases and leads are synced and answered, so they never appear here.
  */
 const funnelSpecs: CueSpec[] = [
   {
-    cue: 'adds? to carts?|added to carts?|add to carts|adds to carts|atcs?|atc rate|cart adds?|carts|(?:cost|costs) per (?:add to cart|atc)|add ?to ?cart rate',
-    thing: 'adds to cart',
+    cue: 'add(?:s|ed)? (?:of )?payment (?:info|information|details)|payment (?:info|information|details) (?:added|adds)|add payment info',
+    thing: 'adds of payment info',
   },
+  { cue: 'add(?:s|ed)? to (?:wish ?lists?)|wish ?list adds?|wish ?lists?', thing: 'adds to wishlist' },
   {
-    cue: 'landing page (?:views?|veiws?|vews?)|landing page visits?|landing page view rate|lpvs?|lp views?|(?:cost|costs) per (?:landing page view|lpv)',
-    thing: 'landing page views',
-  },
-  {
-    cue: 'content views?|view ?contents?|product (?:page )?views?|product page visits?|(?:cost|costs) per content view',
-    thing: 'content views',
-  },
-  {
-    cue: 'initiated checkouts?|initiate checkouts?|checkouts? initiated|checkouts? started|started checkouts?|begin checkouts?|checkouts?|checkout rate|(?:cost|costs) per checkout',
-    thing: 'checkouts initiated',
-    // A completed checkout is a purchase; "checkout my ads" is a typo of "check out".
-    notBefore: 'completed?',
-    notAfter: 'completed?|my|the|our|these|this|how|which|what|all',
-  },
-  {
-    cue: '(?:conversion |sales |purchase )?funnel|drop ?off (?:rates?|points?)|(?:the|a|biggest) drop ?offs? (?:between|from|at)|cart abandonment(?: rate)?|abandoned carts?|where (?:do|did|are) (?:people|users|visitors|customers) (?:drop|dropping|leave|leaving|fall|falling)',
-    thing: 'funnel steps',
-    notBefore: 'top of|middle of|bottom of|top|mid|middle|bottom|upper|lower|full|tof|mof|bof',
+    cue: '(?:site|website|product|on site) searches|searches on (?:the|our|my) (?:site|website|store)',
+    thing: 'site searches',
   },
 ];
 
-/** Video watching metrics; "video ads" and ads named "Video - …" are supported filters, not these. */
+/** Video fields Meta reports that ARLO does not sync; three-second plays, ThruPlays and plays to a share of the video are. */
 const videoSpecs: CueSpec[] = [
   {
-    cue: 'thru ?plays?|thur ?plays?|thru ?plys?|through ?plays?|thruplay rate|(?:cost|costs) per thru ?play',
-    thing: 'ThruPlays',
+    cue: '(?:average |avg )?(?:video )?watch ?time|time watched|(?:average |avg )?time spent watching|how long (?:do|did|are|were) (?:people|viewers|users|they|folks) (?:watch\\w*|view\\w*)|(?:average |avg )?view durations?|(?:average|avg) (?:view|play|watch) (?:time|duration|length)|seconds watched',
+    thing: 'average watch time',
   },
   {
-    cue: '(?:3|three) ?(?:s|sec|secs|second|seconds) (?:video )?(?:views?|plays?|watch\\w*)',
-    thing: 'three-second video plays',
+    cue: 'thru ?play rates?|through ?play rates?|thruplay (?:to impression|per impression) rates?',
+    thing: 'a ThruPlay rate',
   },
   {
-    cue: 'video (?:views?|plays?|view rate|watch\\w*)|views? (?:on|of|for) (?:my |our |the |these |those |this |each )?videos?|(?:how many|most|number of) (?:people )?watched|(?:viewed|watched) (?:my|our|the) videos?',
-    thing: 'video views',
-  },
-  {
-    cue: 'hook ?rates?|hook ratio|hooked viewers|thumb ?stop(?: ratio| rate)?|thumbstopping',
-    thing: 'hook rate',
-  },
-  { cue: 'hold ?rates?|hold ratio', thing: 'hold rate' },
-  {
-    cue: '(?:average |avg )?watch ?time|time watched|how long (?:do|did|are|were) (?:people|viewers|users|they) (?:watch\\w*|view\\w*)|view durations?|(?:average|avg) (?:view|play) (?:time|duration)',
-    thing: 'watch time',
-  },
-  {
-    cue: '(?:video )?completion rates?|video completions?|completed views?|watched (?:to|till|until) the end|watched (?:the whole|the entire|all of)|p(?:25|50|75|95|100)|(?:25|50|75|95|100) ?% (?:watched|views?|video views?|completions?|plays?)|quartiles?|video retention|audience retention',
-    thing: 'video completion',
-    notBefore: 'form|lead form|signup|sign up|registration|checkout',
+    cue: '(?:2|two) ?(?:s|sec|second) continuous (?:video )?(?:views?|plays?)|continuous (?:2|two) ?(?:s|sec|second) (?:video )?(?:views?|plays?)',
+    thing: 'two-second continuous video plays',
   },
 ];
 
-/** "adds to cart and checkouts initiated" → one sentence naming both. */
+const funnelSuggestions = [
+  'Show the conversion funnel for last month',
+  'How many adds to cart did we get last week?',
+  'What was my cost per checkout initiated this month?',
+];
+
+const videoSuggestions = [
+  'What was the hook rate of my video ads last month?',
+  'Which video ads had the best hold rate in the last 30 days?',
+  'How many ThruPlays did we get last week?',
+];
+
 export const funnelTable: CueTable = {
   kind: 'funnel',
   cues: compileCues(funnelSpecs),
   explain(hits) {
     const things = distinct(hits.map((hit) => hit.cue.thing));
-    const named = things.includes('funnel steps')
-      ? 'funnel steps (landing page views, content views, adds to cart, checkouts)'
-      : listWords(things);
     return {
-      message: `ARLO doesn't have ${named} yet: it syncs spend, clicks, link clicks, purchases, leads and revenue, not the steps in between.`,
-      suggestions: [...SUGGEST.funnel],
+      message: `ARLO doesn't sync ${listWords(things)}: of the funnel it has link clicks, landing page views, content views, adds to cart, checkouts initiated, purchases and leads.`,
+      suggestions: [...funnelSuggestions],
     };
   },
 };
@@ -83,9 +61,12 @@ export const videoTable: CueTable = {
   cues: compileCues(videoSpecs),
   explain(hits) {
     const things = distinct(hits.map((hit) => hit.cue.thing));
+    const watchTime = things.includes('average watch time')
+      ? ' Meta reports watch time as video_avg_time_watched_actions, which ARLO does not sync.'
+      : '';
     return {
-      message: `ARLO doesn't have video metrics such as ${listWords(things)} yet: for video ads it syncs spend, impressions, clicks and conversions.`,
-      suggestions: [...SUGGEST.video],
+      message: `ARLO doesn't have ${listWords(things)}.${watchTime} For video it has three-second plays, ThruPlays, plays to a quarter, half, three quarters and all of the video, hook rate (three-second plays ÷ impressions) and hold rate (ThruPlays ÷ three-second plays).`,
+      suggestions: [...videoSuggestions],
     };
   },
 };

@@ -1,85 +1,39 @@
 import { type CueSpec, type CueTable, compileCues } from './cues';
 import { SUGGEST, tailored } from './suggestions';
 
-const SETTINGS_NOT_SYNCED = 'it syncs results, not campaign settings';
+/** Asked next to a status ("paused or in learning"), the status part is answered and this named. */
+export const LEARNING_PHASE =
+  "ARLO doesn't know which campaigns or ad sets are in Meta's learning phase: it reads their status, budgets and bidding, but Meta's learning status isn't synced.";
 
-/** "move budget", "shift budget": advice about where to spend, which ARLO answers from spend. */
-const BUDGET_ADVICE =
-  '(?:move|moving|shift|shifting|realloc\\w*|allocat\\w*|put|putting|spend|spent|cut|scale|more|less|extra)(?: (?:the|my|our|some|more|less|that|this|of|extra)){0,2}';
-
-/** Campaign, ad set and ad settings and creative contents; ARLO stores names and daily results only. */
+/**
+ * Settings ARLO still does not read. Status, budgets, bid strategy, optimization goal and ads'
+ * copy are synced and answered; these are not: Meta's learning phase, audiences and targeting,
+ * frequency caps, relevance diagnostics, destinations, attribution, and spending limits.
+ */
 const specs: CueSpec[] = [
   {
-    cue: "(?:daily|lifetime|campaign|ad ?set|adset|remaining|monthly|weekly|total|current|planned|allocated) budgets?|budgets? (?:of|set|left|remaining|caps?|limits?|pacing|settings?|amounts?|levels?|is set|are set|is|are|was|were)|(?:what|how much)(?:'s|s| is| was| are| were) (?:my|the|our|its|their|this|that|each)(?: [a-z0-9']+){0,3} budgets?|budget (?:for|on) (?:campaign|ad set|adset|each|every|the|this|that|my|our)|cbo|abo|campaign budget optimi[sz]ation|(?:over|under|on) budget|budget (?:limited|constrained|capped|utili[sz]ation)|spend(?:ing)? limits?",
-    thing: 'budget',
-    notBefore: BUDGET_ADVICE,
-    notAfter: 'spent|spend|used|consumed|reallocation|went',
-    message: `ARLO doesn't have campaign or ad set budgets yet: ${SETTINGS_NOT_SYNCED}, so it knows what was spent but not what was budgeted.`,
+    cue: '(?:in|stuck in|exited|exit|exiting|out of|leaving|still in|left|leave) (?:the )?learning(?: phase| stage| limited)?|learning (?:phase|stage|limited)',
+    thing: 'learning phase',
+    message: LEARNING_PHASE,
+    suggestions: ['Which campaigns are paused?', 'Which ad sets had the lowest CPA last week?'],
+  },
+  {
+    cue: 'spend(?:ing)? (?:limits?|caps?)|account (?:spending )?limits?',
+    thing: 'spending limit',
+    notBefore: 'daily|lifetime',
+    message:
+      "ARLO doesn't have campaign spend caps or account spending limits: it reads campaign and ad set budgets, not those limits.",
+    suggestions: ['What are my campaign budgets?', 'Are my campaigns pacing against their budgets?'],
+  },
+  {
+    cue: 'optimi[sz]ation (?:events?|settings?) for attribution|conversion events?|conversion locations?|attribution (?:settings?|windows?|models?|spec)|(?:click|view)[- ]through windows?',
+    thing: 'attribution settings',
+    message:
+      "ARLO doesn't have ad sets' attribution settings or conversion events: it reads their optimization goal, and counts results with Meta's default attribution.",
     suggestions: SUGGEST.settings,
   },
   {
-    cue: "paused|unpaused|inactive|deactivated|disabled|archived|(?:active|live|enabled) (?:ads?|campaigns?|ad ?sets?|adsets?|creatives?)|(?:ads?|campaigns?|ad ?sets?|adsets?|creatives?)(?: that| which)? (?:are|is|were|was) (?:currently |still |now )?(?:active|running|live|paused|off|enabled|disabled|delivering|in review|rejected|disapproved)|(?:currently|still) (?:running|live|active|delivering)|running (?:right )?now|(?:in|stuck in|exited|exit|out of|leaving|still in|left) (?:the )?learning(?: phase| stage)?|learning (?:phase|stage|limited)|delivery (?:status|issues?|problems?)|(?:not|under|isn't|stopped|aren't) delivering|underdelivering|no delivery|turned (?:off|on)|switched (?:off|on)|(?:rejected|disapproved) (?:ads?|campaigns?|creatives?)|(?:in|under|pending) review|ad (?:rejections?|disapprovals?)|(?:campaign|ad ?set|adset|ad|delivery|effective) status(?:es)?|status(?:es)? of (?:my|the|our|each|all|every)|(?:what|which) status",
-    thing: 'status',
-    message: `ARLO doesn't know which campaigns or ads are active, paused or in learning yet: ${SETTINGS_NOT_SYNCED} such as delivery status.`,
-    suggestions: [
-      'Which ads spent the most in the last 7 days?',
-      'Which campaigns had the lowest CPA last week?',
-      'Show my daily spend over the last 14 days',
-    ],
-  },
-  {
-    cue: 'bid(?:ding)? strateg(?:y|ies)|bid caps?|cost caps?|bid amounts?|bid limits?|bids?|bidding|lowest cost strategy|roas (?:goal|floor|target)s?|target (?:cpa|cost)',
-    thing: 'bid strategy',
-    message: `ARLO doesn't have bid strategies, bid caps or cost caps yet: ${SETTINGS_NOT_SYNCED}.`,
-    suggestions: [
-      'Which campaigns had the lowest CPA last month?',
-      'Why did CPA go up last week?',
-      'Show my weekly CPC over the last 3 months',
-    ],
-  },
-  {
-    cue: 'optimi[sz]ation (?:goals?|events?|settings?)|optimi[sz](?:ed|ing) for|performance goals?|conversion events?|conversion locations?|attribution (?:settings?|windows?|models?)',
-    thing: 'optimization goal',
-    message: `ARLO doesn't have ad sets' optimization goals or attribution settings yet: ${SETTINGS_NOT_SYNCED}.`,
-    suggestions: SUGGEST.settings,
-  },
-  {
-    cue: 'headlines?|primary texts?|ad copy|ad texts?|body (?:copy|texts?)|copy texts?|captions?|ad descriptions?|copywriting|(?:which|what|the|best|top|worst|winning|our|my) copy|copy (?:performs?|works?|converts?|variants?|versions?|angles?)|emojis?',
-    thing: 'ad copy',
-    message:
-      "ARLO doesn't have ads' copy (headlines, primary text) yet: it syncs each ad's name and results, not its text.",
-    suggestions: SUGGEST.creative,
-  },
-  {
-    cue: 'call to actions?|cta (?:buttons?|types?|texts?)|ctas|(?:by|which|what|each) cta|(?:shop now|learn more|sign up|book now) buttons?',
-    thing: 'call to action',
-    message:
-      "ARLO doesn't have ads' call-to-action buttons yet: it syncs each ad's name and results, not its settings.",
-    suggestions: SUGGEST.creative,
-  },
-  {
-    cue: 'thumbnails?|cover (?:images?|frames?)|video covers?',
-    thing: 'thumbnail',
-    message: "ARLO doesn't have ads' thumbnails yet: it syncs each ad's name and results, not its images.",
-    suggestions: SUGGEST.creative,
-  },
-  {
-    cue: '(?:creative|ad|media|asset) (?:formats?|types?)|(?:by|per|which|what|best|each|every|top|worst) formats?|formats? (?:perform\\w*|work\\w*|convert\\w*|is best|does best|wins?|won)',
-    thing: 'creative format',
-    message:
-      "ARLO doesn't have ads' creative formats yet: it syncs each ad's name and results. If your ad names start with a format (\"Video - …\"), ask about those names.",
-    suggestions: SUGGEST.creative,
-  },
-  {
-    cue: 'landing pages?|destination urls?|final urls?|web ?site urls?|urls?|utms?|utm (?:parameters|tags|codes)',
-    thing: 'landing page',
-    notAfter: 'views?|visits?|view rate',
-    message:
-      "ARLO doesn't have ads' landing pages or URLs yet: it syncs each ad's name and results, not where it links to.",
-    suggestions: SUGGEST.creative,
-  },
-  {
-    cue: 'audience sizes?|size of (?:my|the|our|each|this|that) audiences?|how (?:big|large) (?:is|are) (?:my|the|our|this|that) audiences?|potential reach|estimated (?:audience|reach)',
+    cue: 'audience sizes?|size of (?:my|the|our|each|this|that) audiences?|how (?:big|large) (?:is|are) (?:my|the|our|this|that) audiences?|potential reach|estimated (?:audience|reach)|how (?:many|much) people (?:can|could) (?:i|we|it|they) reach',
     thing: 'audience size',
     message:
       "ARLO doesn't have audience sizes yet: it syncs results per ad set, not targeting. It can show how many people your ads reached.",
@@ -90,7 +44,7 @@ const specs: CueSpec[] = [
     ],
   },
   {
-    cue: 'targeting (?:settings?|options?|criteria|details?)|(?:what|who|which) (?:am i|are we|is it|are they) targeting|interests? targeting|(?:what|which) interests|who am i targeting|targeted interests|lookalike (?:percentages?|sizes?|sources?|settings?)',
+    cue: "targeting (?:settings?|options?|criteria|details?)|(?:what|which|whose) targeting|(?:what|who|which) (?:am i|are we|is it|are they) targeting|(?:who|what audiences?|which audiences?|which people)(?: [a-z']+){0,6} (?:does|do|is|are) (?:it|they|the campaign|the ad set|this|that)? ?(?:targets?|retargets?|targeting|retargeting)|interests? targeting|(?:what|which) interests|who am i targeting|targeted interests|lookalike (?:percentages?|sizes?|sources?|settings?)|custom audiences? (?:sources?|definitions?|rules?)",
     thing: 'targeting',
     message:
       "ARLO doesn't have ad sets' targeting yet: it syncs results per ad set, not who each one targets.",
@@ -112,6 +66,14 @@ const specs: CueSpec[] = [
     thing: 'ad relevance diagnostics',
     message:
       "ARLO doesn't have Meta's ad relevance diagnostics (quality, engagement and conversion rankings) yet.",
+    suggestions: SUGGEST.creative,
+  },
+  {
+    cue: 'landing pages?|destination urls?|final urls?|web ?site urls?|urls?|utms?|utm (?:parameters|tags|codes)|(?:where|which page) (?:does|do) (?:it|they|the ads?|this ad|that ad) (?:link|point|go|send)',
+    thing: 'landing page',
+    notAfter: 'views?|visits?|view rate',
+    message:
+      "ARLO doesn't have ads' landing pages or URLs yet: it reads each ad's copy, call to action and thumbnail, not where it links to.",
     suggestions: SUGGEST.creative,
   },
 ];

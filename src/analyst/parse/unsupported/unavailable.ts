@@ -44,7 +44,7 @@ const specs: CueSpec[] = [
     suggestions: SUGGEST.returns,
   },
   {
-    cue: 'new (?:vs|versus|or|and) (?:returning|existing|repeat)(?: customers?| buyers?| users?| visitors?| shoppers)?|new (?:vs|versus|or|and) old (?:customers?|buyers?|users?|visitors?|shoppers)|returning (?:customers?|buyers?|users?|visitors?|shoppers)|existing customers?|first ?time (?:customers?|buyers?|purchasers?|shoppers)|repeat customers?',
+    cue: 'new (?:vs|versus|or|and) (?:returning|existing|repeat)(?: customers?| buyers?| users?| visitors?| shoppers)?|new (?:vs|versus|or|and) old (?:customers?|buyers?|users?|visitors?|shoppers)|returning (?:customers?|buyers?|users?|visitors?|shoppers)|existing customers?|first ?time (?:customers?|buyers?|purchasers?|shoppers)|repeat customers?|new (?:customers?|buyers?|purchasers?|shoppers)',
     thing: 'new vs returning customers',
     message:
       "ARLO can't tell new customers from returning ones: the results Meta reports don't say whether a buyer had bought before.",
