@@ -364,6 +364,28 @@ describe('video and funnel figures', () => {
     expectAllTraced(answer, question);
   });
 
+  it.each([
+    'hook rate in the last 7 days',
+    'whats our thumbstop rate over the last 7 days',
+    'hook rate of our videos last 7 days',
+  ])('counts video ads only in a hook rate: %s', async (question) => {
+    const answer = await ask(question, ALPHA);
+    // Image, link and carousel ads have impressions but no plays: they are left out of the rate.
+    const videos = [...sale, guide].filter((ad) => !['PHOTO', 'SHARE', 'STATUS'].includes(ad.format ?? ''));
+    const [row] = rowsOf(answer.message);
+    expect(row?.hook_rate).toBeCloseTo(
+      (totalOf(videos, 'vv', 7) / totalOf(videos, 'impressions', 7)) * 100,
+      6,
+    );
+    expect(row?.hook_rate).not.toBeCloseTo(
+      (totalOf([...sale, guide], 'vv', 7) / totalOf([...sale, guide], 'impressions', 7)) * 100,
+      2,
+    );
+    if (!/videos/.test(question))
+      expect(prose(answer.message.reasoning)).toMatch(/Hook rate counts video ads only/);
+    expectAllTraced(answer, question);
+  });
+
   it('gives one hold rate for a campaign’s ads taken together', async () => {
     const answer = await ask('video hold rate for the Spring Sale ads in the last 7 days', ALPHA);
     expect(answer.plan.kind).toBe('entity');
