@@ -19,7 +19,8 @@ function metricsOf(plan: Plan): MetricKey[] {
   return found;
 }
 
-const readsBreakdowns = (filters: Filters) => filters.some((filter) => dimensions[filter.dimension].breakdown);
+const readsBreakdowns = (filters: Filters) =>
+  filters.some((filter) => dimensions[filter.dimension].breakdown);
 
 /**
  * "Hook rate on our videos" means video ads' plays over video ads' impressions. A plan that asks
