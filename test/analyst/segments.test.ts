@@ -50,6 +50,8 @@ describe('a metric ranked or listed by a segment', () => {
     ['which markets have the highest cpc', ['country'], 'cpc', 'desc'],
     ['spend by contries', ['country'], 'spend', 'desc'],
     ['what ad format converts best', ['format'], 'cvr', 'desc'],
+    ['which device gets the most clicks last month', ['device_platform'], 'clicks', 'desc'],
+    ['which creative format gets the best ctr', ['format'], 'ctr', 'desc'],
   ] as const)('%s', (question, by, metric, direction) => {
     const plan = segment(parse(question));
     expect(plan.by).toEqual(by);

@@ -5,7 +5,7 @@
  */
 const words = `a an the and or of for in on at to by from with within into over across per as
 i we me my our us you your it its it's they them their this that these those there here
-is are was were be been being am do does did done doing have has had having get got getting give
+is are was were be been being am do does did done doing have has had having get gets got getting give
 gives gave show shown showing tell list see look looking want need like please pls plz thanks thx
 can could would should will shall may might must just only also too so then than now ok okay hey hi
 what what's whats wats which who whose whom how how's when where whats all any each every some much many
