@@ -6,6 +6,14 @@
  * aggregate (one row per group, columns named after the grouping columns and the sums).
  */
 
+import {
+  deviceLabels,
+  formatLabels,
+  genderLabels,
+  placementLabels,
+  platformLabels,
+} from '../shared/segment-labels';
+
 /** Warehouse tables, cheapest first: a question reads the first one that holds all it needs. */
 export const warehouseTables = ['meta_insights_campaign_daily', 'meta_insights_daily'] as const;
 /**
@@ -181,38 +189,6 @@ function segment(
   };
 }
 
-const platformLabels = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  audience_network: 'Audience Network',
-  messenger: 'Messenger',
-  threads: 'Threads',
-  whatsapp: 'WhatsApp',
-};
-
-const positionLabels = {
-  'facebook|feed': 'Facebook Feed',
-  'facebook|facebook_reels': 'Facebook Reels',
-  'facebook|facebook_stories': 'Facebook Stories',
-  'facebook|marketplace': 'Facebook Marketplace',
-  'facebook|video_feeds': 'Facebook Video Feeds',
-  'facebook|right_hand_column': 'Facebook Right Column',
-  'facebook|search': 'Facebook Search Results',
-  'facebook|instream_video': 'Facebook In-stream Videos',
-  'facebook|facebook_reels_overlay': 'Facebook Reels Overlay',
-  'instagram|feed': 'Instagram Feed',
-  'instagram|instagram_reels': 'Instagram Reels',
-  'instagram|instagram_stories': 'Instagram Stories',
-  'instagram|instagram_explore': 'Instagram Explore',
-  'instagram|instagram_explore_grid_home': 'Instagram Explore Home',
-  'instagram|instagram_profile_feed': 'Instagram Profile Feed',
-  'instagram|instagram_search': 'Instagram Search Results',
-  'audience_network|an_classic': 'Audience Network Native, Banner and Interstitial',
-  'audience_network|rewarded_video': 'Audience Network Rewarded Videos',
-  'messenger|messenger_inbox': 'Messenger Inbox',
-  'messenger|messenger_stories': 'Messenger Stories',
-};
-
 const segmentDefinitions = {
   age: segment(
     'age',
@@ -231,7 +207,7 @@ const segmentDefinitions = {
       one: ['gender', 'sex'],
       many: ['genders'],
     },
-    { female: 'Women', male: 'Men', unknown: 'Unknown gender' },
+    genderLabels,
   ),
   country: segment(
     'country',
@@ -260,7 +236,7 @@ const segmentDefinitions = {
         one: ['placement', 'platform position', 'position'],
         many: ['placements', 'platform positions', 'positions'],
       },
-      positionLabels,
+      placementLabels,
     ),
     group: [
       { column: 'publisher_platform', sql: 'i.publisher_platform' },
@@ -281,7 +257,7 @@ const segmentDefinitions = {
       one: ['device', 'device type', 'device platform'],
       many: ['devices', 'device types', 'device platforms'],
     },
-    { mobile_app: 'Mobile app', mobile_web: 'Mobile web', desktop: 'Desktop' },
+    deviceLabels,
   ),
   // Creative format is the ad's own setting (Meta's creative object_type), not a breakdown: it
   // reads the ad rows. Ads whose settings were never read group as UNKNOWN.
@@ -293,13 +269,7 @@ const segmentDefinitions = {
       one: ['creative format', 'ad format', 'format', 'creative type', 'ad type', 'media type'],
       many: ['creative formats', 'ad formats', 'formats', 'creative types', 'ad types', 'media types'],
     },
-    valueLabels: {
-      VIDEO: 'Video',
-      PHOTO: 'Image',
-      SHARE: 'Link or carousel',
-      STATUS: 'Text',
-      UNKNOWN: 'Unknown format',
-    },
+    valueLabels: formatLabels,
     table: 'meta_insights_daily',
     group: [{ column: 'format', sql: "coalesce(fm.format, 'UNKNOWN')" }],
     innerJoins: ['left join meta_ads fm on fm.id = i.ad_id'],

@@ -4,6 +4,13 @@
  * first day; this module is the one place that turns them into words, so every view agrees.
  */
 import type { DataRow } from '../../../../shared/api/answer';
+import {
+  deviceLabels as DEVICES,
+  formatLabels as FORMATS,
+  genderLabels as GENDERS,
+  placementLabels as PLACEMENTS,
+  platformLabels as PLATFORMS,
+} from '../../../../shared/segment-labels';
 import { SHORT_MONTH_NAMES } from '../../../../shared/short-month-names';
 
 /**
@@ -50,56 +57,6 @@ const TITLES: Record<string, string> = {
 export function labelTitle(key: string): string | undefined {
   return TITLES[key];
 }
-
-const GENDERS: Record<string, string> = { female: 'Women', male: 'Men', unknown: 'Unknown gender' };
-
-const DEVICES: Record<string, string> = {
-  mobile_app: 'Mobile app',
-  mobile_web: 'Mobile web',
-  desktop: 'Desktop',
-};
-
-const PLATFORMS: Record<string, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  audience_network: 'Audience Network',
-  messenger: 'Messenger',
-  threads: 'Threads',
-  whatsapp: 'WhatsApp',
-};
-
-// A position ("feed") exists on several platforms, so a placement is named by the pair.
-const PLACEMENTS: Record<string, string> = {
-  'facebook|feed': 'Facebook Feed',
-  'facebook|facebook_reels': 'Facebook Reels',
-  'facebook|facebook_stories': 'Facebook Stories',
-  'facebook|marketplace': 'Facebook Marketplace',
-  'facebook|video_feeds': 'Facebook Video Feeds',
-  'facebook|right_hand_column': 'Facebook Right Column',
-  'facebook|search': 'Facebook Search Results',
-  'facebook|instream_video': 'Facebook In-stream Videos',
-  'facebook|facebook_reels_overlay': 'Facebook Reels Overlay',
-  'instagram|feed': 'Instagram Feed',
-  'instagram|instagram_reels': 'Instagram Reels',
-  'instagram|instagram_stories': 'Instagram Stories',
-  'instagram|instagram_explore': 'Instagram Explore',
-  'instagram|instagram_explore_grid_home': 'Instagram Explore Home',
-  'instagram|instagram_profile_feed': 'Instagram Profile Feed',
-  'instagram|instagram_search': 'Instagram Search Results',
-  'audience_network|an_classic': 'Audience Network Native, Banner and Interstitial',
-  'audience_network|rewarded_video': 'Audience Network Rewarded Videos',
-  'messenger|messenger_inbox': 'Messenger Inbox',
-  'messenger|messenger_stories': 'Messenger Stories',
-};
-
-// Meta's creative object_type.
-const FORMATS: Record<string, string> = {
-  VIDEO: 'Video',
-  PHOTO: 'Image',
-  SHARE: 'Link or carousel',
-  STATUS: 'Text',
-  UNKNOWN: 'Unknown format',
-};
 
 /** 'audience_network' → 'Audience network', 'STORE_ITEM' → 'Store item': a code nobody named. */
 function humanize(code: string): string {
