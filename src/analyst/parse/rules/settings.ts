@@ -53,6 +53,20 @@ const add = <T>(list: T[], ...values: T[]) => {
   for (const value of values) if (!list.includes(value)) list.push(value);
 };
 const topic = (ask: SettingsAsk, value: SettingsTopic) => add(ask.topics, value);
+/** A cue that asks for objects in a delivery status. */
+const asksStatus =
+  (status: SettingsAsk['status'][number]) =>
+  (ask: SettingsAsk): void => {
+    topic(ask, 'status');
+    add(ask.status, status);
+  };
+/** A cue that asks for parts of ads' copy. */
+const asksCopy =
+  (...fields: SettingsAsk['copy']) =>
+  (ask: SettingsAsk): void => {
+    topic(ask, 'copy');
+    add(ask.copy, ...fields);
+  };
 const budgetKind = (ask: SettingsAsk, match: string) => {
   if (/daily|dialy|per day|a day|each day|every day/.test(match)) ask.budget = 'daily';
   else if (/lifetime|flight/.test(match)) ask.budget = 'lifetime';
@@ -219,49 +233,31 @@ const cues: SettingCue[] = [
   {
     source:
       "(?:not|aren't|arent|aren t|isn't|isnt|isn t|no longer|never|didn't|didnt|haven't|havent|stopped) (?:been |currently |yet )?(?:delivering|running|live|active|spending|serving)|(?:not|in)active|delivery (?:issues?|problems?)",
-    apply: (ask) => {
-      topic(ask, 'status');
-      add(ask.status, 'inactive');
-    },
+    apply: asksStatus('inactive'),
   },
   {
     source:
       '(?:did|have|has|had)(?: i| we| you| they| someone| anyone)? (?:pause|turn(?:ed)? off|switch(?:ed)? off|stop(?:ped)?)|paused|on hold|deactivated|disabled|turned off|switched off|shut off|(?:are|is|were|was|currently|still|now|been|set to) off|stopped',
     notBefore: SHOULD,
-    apply: (ask) => {
-      topic(ask, 'status');
-      add(ask.status, 'paused');
-    },
+    apply: asksStatus('paused'),
   },
   {
     source: 'archived|deleted',
-    apply: (ask) => {
-      topic(ask, 'status');
-      add(ask.status, 'archived');
-    },
+    apply: asksStatus('archived'),
   },
   {
     source: '(?:in|under|pending|awaiting) (?:review|approval)|being reviewed',
-    apply: (ask) => {
-      topic(ask, 'status');
-      add(ask.status, 'review');
-    },
+    apply: asksStatus('review'),
   },
   {
     source:
       'disapproved|rejected|not approved|disapprovals?|rejections?|(?:all |been |got |get |are |is )?approved|approval status',
-    apply: (ask) => {
-      topic(ask, 'status');
-      add(ask.status, 'disapproved');
-    },
+    apply: asksStatus('disapproved'),
   },
   {
     source:
       'on or off|off or on|active or (?:not|paused|inactive)|paused or (?:not|active)|running or not|(?:effective |delivery )?status(?:es)?|(?:is|are) (?:it|that|this|they|these|those) (?:still )?(?:active|running|live|on)',
-    apply: (ask) => {
-      topic(ask, 'status');
-      add(ask.status, 'any');
-    },
+    apply: asksStatus('any'),
   },
   {
     source:
@@ -277,10 +273,7 @@ const cues: SettingCue[] = [
     source:
       "(?:are|is) (?:we|i|you|they) (?:currently |still |now )?running|running (?:right )?now|live (?:right )?now|currently (?:running|live|active|delivering|on)|(?:what(?:'s| is| s)|whats|thats|that's) (?:currently |still |actually )?(?:running|live|active|on)|(?:are|is|were|still|now) (?:currently |still |actually )?(?:active|live|running|enabled|delivering)(?! (?:the|most|more|best|results?|conversions?|leads?|purchases?|sales|clicks?|impressions?|ads|campaigns|total|sum)\\b)|(?:active|live|running|enabled|delivering)(?= (?:campaigns?|ad ?sets?|adsets?|ads?|creatives?)\\b)|turned on|switched on",
     notBefore: /(?:went|go|goes|gone|going|most|more|least|less|should|to|could)(?: be)?\s*$/,
-    apply: (ask) => {
-      topic(ask, 'status');
-      add(ask.status, 'active');
-    },
+    apply: asksStatus('active'),
   },
   // "Is the Black Friday Teaser campaign live?": the name between the verb and the word is blanked.
   {
@@ -303,49 +296,31 @@ const cues: SettingCue[] = [
   },
   {
     source: 'calls? to actions?(?: buttons?)?|ctas?(?: buttons?| types?| texts?)?',
-    apply: (ask) => {
-      topic(ask, 'copy');
-      add(ask.copy, 'call_to_action');
-    },
+    apply: asksCopy('call_to_action'),
   },
   {
     source: 'headlines?|(?:ad )?titles?',
-    apply: (ask) => {
-      topic(ask, 'copy');
-      add(ask.copy, 'title');
-    },
+    apply: asksCopy('title'),
   },
   {
     source: 'primary texts?|body (?:copy|texts?)|ad texts?|ad bod(?:y|ies)|captions?|main texts?',
-    apply: (ask) => {
-      topic(ask, 'copy');
-      add(ask.copy, 'body');
-    },
+    apply: asksCopy('body'),
   },
   {
     source:
       'ad copy|copywriting|copies|copy|wording|messaging|(?:what|which) texts?|texts? (?:of|on|in)|what (?:does|do)(?: (?:it|they|the|this|that|ad|ads|creative|creatives))* say',
-    apply: (ask) => {
-      topic(ask, 'copy');
-      add(ask.copy, 'title', 'body', 'call_to_action');
-    },
+    apply: asksCopy('title', 'body', 'call_to_action'),
   },
   {
     source:
       'thumbnails?|previews?|cover (?:images?|frames?|photos?)|video covers?|(?:with|and) (?:their |the |its )?(?:images?|pictures?|visuals?)',
-    apply: (ask) => {
-      topic(ask, 'copy');
-      add(ask.copy, 'thumbnail_url');
-    },
+    apply: asksCopy('thumbnail_url'),
   },
   {
     // "Show me the creative for X", "what does X look like", "what image does X use".
     source:
       '(?:the |its |their )creatives? (?:for|of|behind|on)|looks? like|(?:what|which) (?:images?|pictures?|visuals?|photos?)(?= (?:do|does|did|is|are|was|were))',
-    apply: (ask) => {
-      topic(ask, 'copy');
-      add(ask.copy, 'thumbnail_url', 'format', 'title', 'body', 'call_to_action');
-    },
+    apply: asksCopy('thumbnail_url', 'format', 'title', 'body', 'call_to_action'),
   },
   {
     source:
