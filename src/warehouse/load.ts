@@ -1,4 +1,4 @@
-import { and, between, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import {
   type BreakdownKey,
@@ -11,6 +11,7 @@ import { writePreparedBreakdowns } from './load-breakdowns';
 import { writeObjects } from './load-objects';
 import { type PreparedBatch, type PreparedInsights, prepareInsights } from './prepare';
 import { prepareBreakdowns } from './prepare-breakdowns';
+import { refreshRollups } from './rollups';
 import {
   insightSums,
   metaAdAccounts,
@@ -21,7 +22,7 @@ import {
   metaInsightsCampaignDaily,
   metaInsightsDaily,
 } from './schema';
-import { bare, excluded, insertSelect, insertUnnest, onConflictUpdate } from './upsert-sql';
+import { bare, excluded, insertUnnest, onConflictUpdate } from './upsert-sql';
 
 /** Any drizzle PostgreSQL database or transaction: loading needs none of the app's other tables. */
 export type WarehouseWriter = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
@@ -70,7 +71,7 @@ async function loadAccountInsights(
   return count;
 }
 
-/** Writes prepared rows in one transaction and rebuilds the campaign roll-up for their days. */
+/** Writes prepared rows in one transaction and rebuilds the roll-ups for their days. */
 export async function writePreparedInsights(
   db: WarehouseWriter,
   account: GraphAdAccount,
@@ -97,7 +98,7 @@ export async function writePreparedInsights(
     await upsertEntities(tx, prepared);
     for (const batch of prepared.batches) await upsertInsights(tx, batch);
     if (prepared.firstDay && prepared.lastDay) {
-      await refreshCampaignRollup(tx, account.account_id, prepared.firstDay, prepared.lastDay);
+      await refreshRollups(tx, account.account_id, prepared.firstDay, prepared.lastDay);
     }
   });
   return prepared.rows;
@@ -107,36 +108,6 @@ export async function writePreparedInsights(
 export async function analyzeWarehouse(db: WarehouseWriter): Promise<void> {
   await db.execute(sql`analyze ${metaInsightsDaily}`);
   await db.execute(sql`analyze ${metaInsightsCampaignDaily}`);
-}
-
-/** Rebuilds the campaign-day sums for the days just loaded, from the ad-level rows. */
-async function refreshCampaignRollup(
-  db: WarehouseWriter,
-  accountId: string,
-  first: string,
-  last: string,
-): Promise<void> {
-  const rollup = metaInsightsCampaignDaily;
-  const daily = metaInsightsDaily;
-  await db
-    .delete(rollup)
-    .where(
-      and(eq(rollup.accountId, accountId), between(rollup.day, sql`${first}::date`, sql`${last}::date`)),
-    );
-  await db.execute(
-    insertSelect(
-      rollup,
-      [
-        [rollup.campaignId, daily.campaignId],
-        [rollup.day, daily.day],
-        [rollup.accountId, daily.accountId],
-        ...insightSums.map((key): [PgColumn, SQL] => [rollup[key], sql`sum(${daily[key]})`]),
-      ],
-      sql`from ${daily}
-        where ${daily.accountId} = ${accountId} and ${daily.day} between ${first}::date and ${last}::date
-        group by ${daily.campaignId}, ${daily.day}, ${daily.accountId}`,
-    ),
-  );
 }
 
 const text = (literal: string) => sql`${literal}::text[]`;
