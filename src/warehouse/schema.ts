@@ -152,6 +152,65 @@ export const metaInsightsCampaignDaily = pgTable(
 );
 
 /**
+ * Roll-ups: the ad-day sums again per account, campaign or ad and per day, week (Monday to
+ * Sunday) or calendar month. In the week and month tables `day` is the period's first day, so the
+ * executor's date conditions and period groupings read every table the same way. The loader
+ * rebuilds the periods it touches in the transaction that writes the ad-day rows; a long range is
+ * answered from whole months and weeks plus the days at its edges, hundreds of rows instead of
+ * hundreds of thousands. Reach is summed like the ad-day table does (the answer replaces it with
+ * Meta's exact figure where it has one), so every table gives the same numbers.
+ */
+function accountRollup(name: string) {
+  return pgTable(
+    name,
+    { accountId: text('account_id').notNull(), day: date('day').notNull(), ...sumColumns() },
+    (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+  );
+}
+
+function campaignRollup(name: string) {
+  return pgTable(
+    name,
+    {
+      campaignId: text('campaign_id').notNull(),
+      day: date('day').notNull(),
+      accountId: text('account_id').notNull(),
+      ...sumColumns(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.campaignId, t.day] }),
+      index(`${name}_account_day_idx`).on(t.accountId, t.day),
+    ],
+  );
+}
+
+function adRollup(name: string) {
+  return pgTable(
+    name,
+    {
+      adId: text('ad_id').notNull(),
+      day: date('day').notNull(),
+      accountId: text('account_id').notNull(),
+      campaignId: text('campaign_id').notNull(),
+      adsetId: text('adset_id').notNull(),
+      ...sumColumns(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.adId, t.day] }),
+      index(`${name}_account_day_idx`).on(t.accountId, t.day),
+    ],
+  );
+}
+
+export const metaInsightsAccountDaily = accountRollup('meta_insights_account_daily');
+export const metaInsightsAccountWeekly = accountRollup('meta_insights_account_weekly');
+export const metaInsightsAccountMonthly = accountRollup('meta_insights_account_monthly');
+export const metaInsightsCampaignWeekly = campaignRollup('meta_insights_campaign_weekly');
+export const metaInsightsCampaignMonthly = campaignRollup('meta_insights_campaign_monthly');
+export const metaInsightsAdWeekly = adRollup('meta_insights_ad_weekly');
+export const metaInsightsAdMonthly = adRollup('meta_insights_ad_monthly');
+
+/**
  * Meta's breakdown rows at ad set and day grain, one set of rows per breakdown key (`age,gender`,
  * `country`, `publisher_platform,platform_position`, `device_platform`). Each key's rows split the
  * same totals a different way, so a query reads exactly one key's rows. The values are Meta's
