@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { dayRange, refreshBreakdownRollup } from './breakdown-rollup';
 import type { BreakdownKey } from './graph-types';
 import type { WarehouseWriter } from './load';
 import type { PreparedBreakdownBatch, PreparedBreakdowns, SegmentField } from './prepare-breakdowns';
@@ -32,6 +33,8 @@ export async function writePreparedBreakdowns(
   if (stray) throw new Error(`breakdown rows for account ${stray} handed in for account ${accountId}`);
   await db.transaction(async (tx) => {
     for (const batch of prepared.batches) await upsertBatch(tx, key, batch);
+    const days = dayRange(prepared.batches.map((batch) => batch.days));
+    if (days) await refreshBreakdownRollup(tx, accountId, key, days.first, days.last);
   });
   return prepared.rows;
 }

@@ -241,3 +241,26 @@ export const metaInsightsBreakdownDaily = pgTable(
     index('meta_breakdown_account_key_day_idx').on(t.accountId, t.breakdown, t.day),
   ],
 );
+
+/**
+ * The breakdown rows summed over ad sets per account, key, day and segment: a segment question
+ * over a whole account (most of them) reads one row per segment and day instead of one per ad
+ * set. Rebuilt for the days a breakdown load touches, in the same transaction as the rows.
+ */
+export const metaInsightsBreakdownAccountDaily = pgTable(
+  'meta_insights_breakdown_account_daily',
+  {
+    breakdown: text('breakdown').notNull(),
+    accountId: text('account_id').notNull(),
+    day: date('day').notNull(),
+    segment: text('segment').notNull(),
+    age: text('age').notNull().default(''),
+    gender: text('gender').notNull().default(''),
+    country: text('country').notNull().default(''),
+    publisherPlatform: text('publisher_platform').notNull().default(''),
+    platformPosition: text('platform_position').notNull().default(''),
+    devicePlatform: text('device_platform').notNull().default(''),
+    ...sumColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.breakdown, t.day, t.segment] })],
+);

@@ -1,0 +1,76 @@
+import { and, between, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { BreakdownKey } from './graph-types';
+import type { WarehouseWriter } from './load';
+import { insightSums, metaInsightsBreakdownAccountDaily, metaInsightsBreakdownDaily } from './schema';
+import { insertSelect } from './upsert-sql';
+
+const rollup = metaInsightsBreakdownAccountDaily;
+const rows = metaInsightsBreakdownDaily;
+
+/** Each segment column of the roll-up beside the breakdown rows' column it is grouped from. */
+const segmentPairs: [PgColumn, PgColumn][] = [
+  [rollup.segment, rows.segment],
+  [rollup.age, rows.age],
+  [rollup.gender, rows.gender],
+  [rollup.country, rows.country],
+  [rollup.publisherPlatform, rows.publisherPlatform],
+  [rollup.platformPosition, rows.platformPosition],
+  [rollup.devicePlatform, rows.devicePlatform],
+];
+
+/**
+ * Rebuilds one account's per-segment day sums for one breakdown key over first..last, from the
+ * ad set rows. Run in the transaction that wrote those rows, so a question never reads a roll-up
+ * that disagrees with them; delete-then-insert, so an ad set that vanished from a re-sync leaves
+ * nothing behind.
+ */
+export async function refreshBreakdownRollup(
+  db: WarehouseWriter,
+  accountId: string,
+  key: BreakdownKey,
+  first: string,
+  last: string,
+): Promise<void> {
+  await db
+    .delete(rollup)
+    .where(
+      and(
+        eq(rollup.accountId, accountId),
+        eq(rollup.breakdown, key),
+        between(rollup.day, sql`${first}::date`, sql`${last}::date`),
+      ),
+    );
+  const groupColumns = [rows.day, ...segmentPairs.map(([, column]) => column)];
+  await db.execute(
+    insertSelect(
+      rollup,
+      [
+        [rollup.breakdown, sql`${key}::text`],
+        [rollup.accountId, sql`${accountId}::text`],
+        [rollup.day, rows.day],
+        ...segmentPairs,
+        ...insightSums.map((name): [PgColumn, SQL] => [rollup[name], sql`sum(${rows[name]})`]),
+      ],
+      sql`from ${rows}
+        where ${rows.accountId} = ${accountId} and ${rows.breakdown} = ${key}
+          and ${rows.day} between ${first}::date and ${last}::date
+        group by ${sql.join(groupColumns, sql`, `)}`,
+    ),
+  );
+}
+
+/** The first and last day of a batch's days, given as a PostgreSQL array literal of YYYY-MM-DD. */
+export function dayRange(dayLiterals: readonly string[]): { first: string; last: string } | undefined {
+  let first: string | undefined;
+  let last: string | undefined;
+  for (const literal of dayLiterals) {
+    for (const day of literal.replace(/^\{|\}$/g, '').split(',')) {
+      const clean = day.replaceAll('"', '');
+      if (!clean) continue;
+      if (first === undefined || clean < first) first = clean;
+      if (last === undefined || clean > last) last = clean;
+    }
+  }
+  return first && last ? { first, last } : undefined;
+}
