@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { backfillBreakdownRollups } from '../warehouse/breakdown-rollup';
+import { backfillRollups } from '../warehouse/rollups';
 import { authenticatePlugin } from './auth/authenticate';
 import { billingPlugin } from './billing/plugin';
 import { startCrashRecovery } from './boot/crash-recovery';
@@ -78,6 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
   if (!options.database) app.addHook('onClose', () => database.close());
   await database.migrate();
+  // A warehouse loaded before a roll-up table existed gets it filled once; afterwards each check
+  // is an index probe per account.
+  await backfillRollups(database.db);
+  await backfillBreakdownRollups(database.db);
   await startCrashRecovery(app, database.db);
   if (options.seedDemoData && config.meta.demo) {
     const seeded = await seedDemoWarehouse(database.db);

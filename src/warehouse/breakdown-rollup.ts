@@ -2,7 +2,12 @@ import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { BreakdownKey } from './graph-types';
 import type { WarehouseWriter } from './load';
-import { insightSums, metaInsightsBreakdownAccountDaily, metaInsightsBreakdownDaily } from './schema';
+import {
+  insightSums,
+  metaAdAccounts,
+  metaInsightsBreakdownAccountDaily,
+  metaInsightsBreakdownDaily,
+} from './schema';
 import { insertSelect } from './upsert-sql';
 
 const rollup = metaInsightsBreakdownAccountDaily;
@@ -73,4 +78,34 @@ export function dayRange(dayLiterals: readonly string[]): { first: string; last:
     }
   }
   return first && last ? { first, last } : undefined;
+}
+
+/**
+ * Fills the roll-up for accounts whose breakdown rows were loaded before it existed (a warehouse
+ * from before migration 0014), one account and key at a time; other accounts cost an index probe.
+ */
+export async function backfillBreakdownRollups(db: WarehouseWriter): Promise<string[]> {
+  const missing = await db
+    .select({ accountId: metaAdAccounts.id })
+    .from(metaAdAccounts)
+    .where(
+      sql`exists (select 1 from ${rows} where ${rows.accountId} = ${metaAdAccounts.id})
+        and not exists (select 1 from ${rollup} where ${rollup.accountId} = ${metaAdAccounts.id})`,
+    );
+  for (const { accountId } of missing) {
+    const ranges = await db
+      .select({
+        breakdown: rows.breakdown,
+        first: sql<string>`min(${rows.day})::text`,
+        last: sql<string>`max(${rows.day})::text`,
+      })
+      .from(rows)
+      .where(eq(rows.accountId, accountId))
+      .groupBy(rows.breakdown);
+    await db.transaction(async (tx) => {
+      for (const range of ranges)
+        await refreshBreakdownRollup(tx, accountId, range.breakdown as BreakdownKey, range.first, range.last);
+    });
+  }
+  return missing.map((row) => row.accountId);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { queryRows } from '../../src/analyst/warehouse-db';
-import { dayRange } from '../../src/warehouse/breakdown-rollup';
+import { backfillBreakdownRollups, dayRange } from '../../src/warehouse/breakdown-rollup';
 import type { BreakdownKey, GraphDataset } from '../../src/warehouse/graph-types';
 import { loadDataset } from '../../src/warehouse/load';
 import { insightSums } from '../../src/warehouse/schema';
@@ -85,4 +85,23 @@ describe('dayRange', () => {
   it('has no range without days', () => {
     expect(dayRange(['{}'])).toBeUndefined();
   });
+});
+
+describe('a warehouse loaded before the breakdown roll-up existed', () => {
+  let t: TestDatabase;
+  afterAll(async () => t?.drop());
+
+  it('gets it back whole from the start-up backfill, which then has nothing left to do', async () => {
+    t = await createTestDatabase();
+    const older = generateDemoData({ today: '2026-11-20', days: 20, breakdownDays: 12 });
+    await loadDataset(t.database.db, older);
+    // As migration 0014 leaves an older warehouse: breakdown rows, and an empty roll-up.
+    await t.database.db.execute(sql`delete from meta_insights_breakdown_account_daily`);
+    const filled = await backfillBreakdownRollups(t.database.db);
+    expect(filled.sort()).toEqual(older.adAccounts.map((account) => account.account_id).sort());
+    const { grouped, rolled } = await bothSides(t);
+    expect(rolled.length).toBeGreaterThan(100);
+    expect(rolled).toEqual(grouped);
+    expect(await backfillBreakdownRollups(t.database.db)).toEqual([]);
+  }, 120_000);
 });
