@@ -13,15 +13,21 @@ import {
   placementLabels,
   platformLabels,
 } from '../shared/segment-labels';
+import type { RollupLevel, RollupTable } from '../warehouse/rollups';
+import { insightLevels, insightsTable } from './sources/tables';
 
-/** Warehouse tables, cheapest first: a question reads the first one that holds all it needs. */
-export const warehouseTables = ['meta_insights_campaign_daily', 'meta_insights_daily'] as const;
 /**
  * Meta's breakdown rows (ad set and day grain) are a separate source: a question that groups or
  * filters by a segment reads them, and only the rows of that segment's breakdown key.
  */
 export const BREAKDOWN_TABLE = 'meta_insights_breakdown_daily';
-export type WarehouseTable = (typeof warehouseTables)[number] | typeof BREAKDOWN_TABLE;
+export type WarehouseTable = RollupTable | typeof BREAKDOWN_TABLE;
+
+/**
+ * Which rows carry a dimension: the account, campaign or ad sums (each stored by day, week and
+ * month), or Meta's breakdown rows (by day only).
+ */
+export type DimensionLevel = RollupLevel | 'breakdown';
 
 /** The breakdown keys Meta accepts, each the set of segment fields its rows carry. */
 export type BreakdownKey =
@@ -49,7 +55,9 @@ export interface DimensionDefinition {
   /** Coarser and finer levels of the same hierarchy, if any. */
   parent?: Dimension;
   child?: Dimension;
-  /** The cheapest table whose rows carry this dimension. */
+  /** The coarsest rows that carry this dimension (and its filter's column and joins). */
+  level: DimensionLevel;
+  /** The day-grain table of that level. */
   table: WarehouseTable;
   /** Grouping expressions in the inner aggregate, by column name. */
   group: readonly { column: string; sql: string }[];
@@ -71,7 +79,7 @@ export interface DimensionDefinition {
   };
 }
 
-type Spec = Omit<DimensionDefinition, 'key' | 'parent' | 'child'> & {
+type Spec = Omit<DimensionDefinition, 'key' | 'parent' | 'child' | 'table'> & {
   parent?: string;
   child?: string;
 };
@@ -85,7 +93,7 @@ const entityDefinitions = {
     label: { one: 'account', many: 'accounts' },
     words: { one: ['account'], many: ['accounts'] },
     child: 'campaign',
-    table: 'meta_insights_campaign_daily',
+    level: 'account',
     group: [{ column: 'account_id', sql: 'i.account_id' }],
     innerJoins: [],
     select: [
@@ -103,7 +111,7 @@ const entityDefinitions = {
     words: { one: ['campaign'], many: ['campaigns'] },
     parent: 'account',
     child: 'adset',
-    table: 'meta_insights_campaign_daily',
+    level: 'campaign',
     group: [{ column: 'campaign_id', sql: 'i.campaign_id' }],
     innerJoins: [],
     select: [
@@ -121,7 +129,7 @@ const entityDefinitions = {
     words: { one: ['ad set', 'adset', 'ad group'], many: ['ad sets', 'adsets', 'ad groups', 'audiences'] },
     parent: 'campaign',
     child: 'ad',
-    table: 'meta_insights_daily',
+    level: 'ad',
     group: [{ column: 'adset_id', sql: 'i.adset_id' }],
     innerJoins: [],
     select: [
@@ -140,7 +148,7 @@ const entityDefinitions = {
     label: { one: 'ad', many: 'ads' },
     words: { one: ['creative', 'ad'], many: ['creatives', 'ads'] },
     parent: 'adset',
-    table: 'meta_insights_daily',
+    level: 'ad',
     group: [{ column: 'ad', sql: 'dn.name' }],
     innerJoins: ['join meta_ads dn on dn.id = i.ad_id'],
     select: [{ column: 'ad', sql: 'agg.ad' }],
@@ -154,7 +162,7 @@ const entityDefinitions = {
     labelKey: 'objective',
     label: { one: 'objective', many: 'objectives' },
     words: { one: ['objective'], many: ['objectives'] },
-    table: 'meta_insights_campaign_daily',
+    level: 'campaign',
     group: [{ column: 'objective', sql: "coalesce(ic.objective, 'UNKNOWN')" }],
     innerJoins: [objectiveJoin],
     select: [{ column: 'objective', sql: 'agg.objective' }],
@@ -179,7 +187,7 @@ function segment(
     words,
     breakdown,
     valueLabels,
-    table: BREAKDOWN_TABLE,
+    level: 'breakdown',
     group: [{ column: key, sql: `i.${key}` }],
     innerJoins: [],
     select: [{ column: key, sql: `agg.${key}` }],
@@ -270,7 +278,7 @@ const segmentDefinitions = {
       many: ['creative formats', 'ad formats', 'formats', 'creative types', 'ad types', 'media types'],
     },
     valueLabels: formatLabels,
-    table: 'meta_insights_daily',
+    level: 'ad',
     group: [{ column: 'format', sql: "coalesce(fm.format, 'UNKNOWN')" }],
     innerJoins: ['left join meta_ads fm on fm.id = i.ad_id'],
     select: [{ column: 'format', sql: 'agg.format' }],
@@ -294,7 +302,7 @@ function period(
     words,
     ...(parent ? { parent } : {}),
     ...(child ? { child } : {}),
-    table: 'meta_insights_campaign_daily',
+    level: 'account',
     group: [{ column: key, sql: `to_char(date_trunc('${key}', i.day), 'YYYY-MM-DD')` }],
     innerJoins: [],
     select: [{ column: key, sql: `agg.${key}` }],
@@ -313,7 +321,7 @@ const timeDefinitions = {
     label: { one: 'day', many: 'days' },
     words: { one: ['day', 'daily'], many: ['days'] },
     parent: 'week',
-    table: 'meta_insights_campaign_daily',
+    level: 'account',
     group: [{ column: 'day', sql: "to_char(i.day, 'YYYY-MM-DD')" }],
     innerJoins: [],
     select: [{ column: 'day', sql: 'agg.day' }],
@@ -336,7 +344,7 @@ const timeDefinitions = {
     labelKey: 'weekday',
     label: { one: 'weekday', many: 'weekdays' },
     words: { one: ['weekday', 'day of the week', 'day of week'], many: ['weekdays', 'days of the week'] },
-    table: 'meta_insights_campaign_daily',
+    level: 'account',
     group: [{ column: 'weekday_number', sql: 'extract(isodow from i.day)::int' }],
     innerJoins: [],
     select: [{ column: 'weekday', sql: `(${WEEKDAYS})[agg.weekday_number]` }],
@@ -360,18 +368,27 @@ export const dimensionKeys: NonEmpty<Dimension> = [...entityDimensions, ...segme
 
 export const dimensions = Object.fromEntries(
   Object.entries<Spec>({ ...entityDefinitions, ...segmentDefinitions, ...timeDefinitions }).map(
-    ([key, spec]) => [key, { key, ...spec }],
+    ([key, spec]) => [
+      key,
+      {
+        key,
+        ...spec,
+        table: spec.level === 'breakdown' ? BREAKDOWN_TABLE : insightsTable(spec.level, 'day'),
+      },
+    ],
   ),
 ) as Record<Dimension, DimensionDefinition>;
 
-/** The cheapest table that holds every one of these dimensions (the breakdown rows for a segment). */
-export function cheapestTable(keys: readonly Dimension[]): WarehouseTable {
-  if (breakdownOf(keys)) return BREAKDOWN_TABLE;
+/**
+ * The coarsest insights level that carries every one of these dimensions (account < campaign <
+ * ad). Breakdown segments are no insights level: a query with one reads the breakdown rows.
+ */
+export function insightsLevel(keys: readonly Dimension[]): RollupLevel {
   const finest = Math.max(
     0,
-    ...keys.map((key) => warehouseTables.indexOf(dimensions[key].table as (typeof warehouseTables)[number])),
+    ...keys.map((key) => insightLevels.indexOf(dimensions[key].level as (typeof insightLevels)[number])),
   );
-  return warehouseTables[finest] as WarehouseTable;
+  return insightLevels[finest] ?? 'ad';
 }
 
 /** The one breakdown key these dimensions need, if any. */
@@ -392,7 +409,7 @@ export function unreadableTogether(keys: readonly Dimension[]): string | undefin
   }
   if (breakdowns.length === 1) {
     // Breakdown rows are per ad set and day, so ad sets (and everything above them) can be read.
-    const finer = keys.filter((key) => dimensions[key].table === 'meta_insights_daily' && key !== 'adset');
+    const finer = keys.filter((key) => dimensions[key].level === 'ad' && key !== 'adset');
     if (finer.length > 0)
       return `Meta reports ${dimensions[keys.find((key) => dimensions[key].breakdown) as Dimension].label.many} per ad set, not per ${finer.map((key) => dimensions[key].label.one).join(' or ')}`;
   }

@@ -4,10 +4,12 @@ import { textArray } from '../warehouse/sql-arrays';
 import {
   BREAKDOWN_TABLE,
   breakdownOf,
-  cheapestTable,
   type DimensionDefinition,
   dimensions,
   type FilterDimension,
+  insightsLevel,
+  type TimeGrain,
+  timeGrains,
 } from './dimensions';
 import { applyExactReach } from './exact-reach';
 import { type MetricKey, metrics, requiredSums, type SumMetric } from './metrics';
@@ -20,6 +22,7 @@ import {
   type HavingOp,
   type QueryFilter,
 } from './query';
+import { columnsRead, insightRows, sourceParts } from './sources/insight-rows';
 import { queryCompiled, queryRows, type WarehouseDb } from './warehouse-db';
 
 /** Which ad accounts a caller may see. The executor never reads outside it, whatever the query says. */
@@ -56,8 +59,8 @@ function metricSql(key: MetricKey): SQL {
 }
 
 /** A sum over the warehouse rows, from the registry's declaration. */
-function sumSql(key: SumMetric): SQL {
-  return sql.raw(metrics[key].sql ?? `sum(i.${key})`);
+function sumExpression(key: SumMetric): string {
+  return metrics[key].sql ?? `sum(i.${key})`;
 }
 
 const havingComparison: Record<HavingOp, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
@@ -130,6 +133,11 @@ async function currenciesInScope(db: WarehouseDb, accountIds: string[]): Promise
 export interface ExecuteOptions {
   /** Currencies already known (from the catalog), to save a lookup per query. */
   currencyByAccount?: ReadonlyMap<string, string>;
+  /**
+   * False reads the ad-day rows only, never the account, campaign or period roll-ups: the
+   * reference the roll-ups must agree with. Breakdown segments always read the breakdown rows.
+   */
+  rollups?: boolean;
 }
 
 /** Metrics a query computes or conditions on, in the order they first appear. */
@@ -174,25 +182,25 @@ export async function executeQuery(
   const groups = specs.flatMap((spec) => spec.group);
   if (splitByCurrency) groups.push({ column: 'currency', sql: 'ia.currency' });
 
-  const conditions: SQL[] = [
-    sql`i.account_id = any(${textArray(accountIds)})`,
-    sql`i.day between ${query.time.range.start}::date and ${query.time.range.end}::date`,
-    ...entityFilters.map((filter) => filterCondition(filter, accountIds)),
-  ];
   const innerSelect = [
     ...groups.map((group) => sql`${sql.raw(group.sql)} as ${sql.identifier(group.column)}`),
-    ...sums.map((key) => sql`${sumSql(key)} as ${sql.identifier(key)}`),
+    ...sums.map((key) => sql`${sql.raw(sumExpression(key))} as ${sql.identifier(key)}`),
   ];
-  // The campaign-day roll-up holds the same sums with 1/20 of the rows; use it when it can answer.
   const readKeys = [...dims, ...entityFilters.map((filter) => filter.dimension)];
-  const source = cheapestTable(readKeys);
-  // Each breakdown key's rows split the same totals anew: read exactly one key's rows.
-  const breakdown = breakdownOf(readKeys);
-  if (source === BREAKDOWN_TABLE && breakdown) conditions.push(sql`i.breakdown = ${breakdown}`);
+  const source = insightsSource(query, readKeys, accountIds, options.rollups !== false, [
+    ...groups.map((group) => group.sql),
+    ...sums.map(sumExpression),
+    ...innerJoins,
+    ...filterSpecs.map((spec) => spec.filter?.column ?? ''),
+  ]);
+  const conditions = [
+    ...source.conditions,
+    ...entityFilters.map((filter) => filterCondition(filter, accountIds)),
+  ];
   const innerQuery = sql`select ${sql.join(innerSelect, sql`, `)}
-    from ${sql.raw(source)} i
+    from ${source.from}
     ${sql.raw(innerJoins.join('\n    '))}
-    where ${sql.join(conditions, sql` and `)}
+    ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     ${groups.length > 0 ? sql.raw(`group by ${groups.map((group) => group.sql).join(', ')}`) : sql``}`;
 
   const requested = [...new Set([...query.metrics, ...(query.order ? [query.order.metric] : [])])];
@@ -244,6 +252,38 @@ export async function executeQuery(
     currencies,
     ...(exactReach ? { exactReach } : {}),
   };
+}
+
+/**
+ * The rows the inner aggregate reads, aliased `i`, and the conditions narrowing them to the
+ * caller's accounts and the range. Questions on a segment read one breakdown key's rows (each
+ * key's rows split the same totals anew). The rest read the coarsest level that carries every
+ * dimension and filter, from whole months and weeks where the time groupings allow and single
+ * days at the edges: a year of ads is a few thousand monthly rows instead of every ad-day.
+ */
+function insightsSource(
+  query: AnalyticsQuery,
+  readKeys: readonly Dimension[],
+  accountIds: string[],
+  rollups: boolean,
+  fragments: readonly string[],
+): { from: SQL; conditions: SQL[] } {
+  const { range } = query.time;
+  const breakdown = breakdownOf(readKeys);
+  if (breakdown)
+    return {
+      from: sql`${sql.raw(BREAKDOWN_TABLE)} i`,
+      conditions: [
+        sql`i.account_id = any(${textArray(accountIds)})`,
+        sql`i.day between ${range.start}::date and ${range.end}::date`,
+        sql`i.breakdown = ${breakdown}`,
+      ],
+    };
+  const timeKeys = readKeys.filter((key): key is TimeGrain =>
+    (timeGrains as readonly string[]).includes(key),
+  );
+  const parts = sourceParts(insightsLevel(readKeys), range, timeKeys, rollups);
+  return insightRows(parts, columnsRead(fragments), accountIds);
 }
 
 /**
