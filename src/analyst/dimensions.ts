@@ -21,7 +21,9 @@ import { insightLevels, insightsTable } from './sources/tables';
  * filters by a segment reads them, and only the rows of that segment's breakdown key.
  */
 export const BREAKDOWN_TABLE = 'meta_insights_breakdown_daily';
-export type WarehouseTable = RollupTable | typeof BREAKDOWN_TABLE;
+/** The same rows summed over ad sets per account: enough for a segment question about whole accounts. */
+export const BREAKDOWN_ACCOUNT_TABLE = 'meta_insights_breakdown_account_daily';
+export type WarehouseTable = RollupTable | typeof BREAKDOWN_TABLE | typeof BREAKDOWN_ACCOUNT_TABLE;
 
 /**
  * Which rows carry a dimension: the account, campaign or ad sums (each stored by day, week and

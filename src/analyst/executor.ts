@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { textArray } from '../warehouse/sql-arrays';
 import {
+  BREAKDOWN_ACCOUNT_TABLE,
   BREAKDOWN_TABLE,
   breakdownOf,
   type DimensionDefinition,
@@ -135,7 +136,7 @@ export interface ExecuteOptions {
   currencyByAccount?: ReadonlyMap<string, string>;
   /**
    * False reads the ad-day rows only, never the account, campaign or period roll-ups: the
-   * reference the roll-ups must agree with. Breakdown segments always read the breakdown rows.
+   * reference the roll-ups must agree with. Breakdown segments then read the ad set breakdown rows.
    */
   rollups?: boolean;
 }
@@ -270,9 +271,12 @@ function insightsSource(
 ): { from: SQL; conditions: SQL[] } {
   const { range } = query.time;
   const breakdown = breakdownOf(readKeys);
+  // Without a campaign, ad set or other finer key to read, the per-account sums of the segment
+  // answer the same with one row per segment and day instead of one per ad set.
+  const wholeAccounts = rollups && insightsLevel(readKeys) === 'account';
   if (breakdown)
     return {
-      from: sql`${sql.raw(BREAKDOWN_TABLE)} i`,
+      from: sql`${sql.raw(wholeAccounts ? BREAKDOWN_ACCOUNT_TABLE : BREAKDOWN_TABLE)} i`,
       conditions: [
         sql`i.account_id = any(${textArray(accountIds)})`,
         sql`i.day between ${range.start}::date and ${range.end}::date`,
