@@ -50,10 +50,12 @@ export async function loadCatalog(db: WarehouseDb, scope: Scope): Promise<Catalo
       db,
       sql`select id, name, account_id from meta_ads where account_id = any(${ids})`,
     ),
+    // The account-day sums hold the same days with one row per account and day, so the first
+    // and last day cost an index probe rather than a scan of every campaign's days.
     queryRows<{ first: string | null; last: string | null }>(
       db,
       sql`select to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last
-        from meta_insights_campaign_daily where account_id = any(${ids})`,
+        from meta_insights_account_daily where account_id = any(${ids})`,
     ),
   ]);
   return catalogOf({
