@@ -7,6 +7,7 @@ import { type AnalystRequest, answerQuestion } from '../analyst/engine';
 import { assembleReport } from '../analyst/report';
 import { openDatabase } from '../server/db/client';
 import type { AssistantMessage, ContentItem } from '../shared/api/answer';
+import type { GraphDataset } from '../warehouse/graph-types';
 import { loadDataset } from '../warehouse/load';
 
 const usage = 'Usage: arlo ask [--data DIR] [--now YYYY-MM-DD] [--json] (--batch FILE | "question")';
@@ -33,8 +34,16 @@ export async function askCommand(args: string[]): Promise<number> {
   if (questions.length === 0) throw new Error(`no question given\n${usage}`);
 
   const today = values.now ?? new Date().toISOString().slice(0, 10);
-  const dataset = values.data ? await readDatasetFolder(values.data) : generateDemoData({ today });
-  const database = await openDatabase({ kind: 'pglite' });
+  // Started first: much of PGlite's start (compiling its WebAssembly, reading the image) happens
+  // off this thread while the dataset is read or generated.
+  const opening = openDatabase({ kind: 'pglite', fromImage: true });
+  // Handled below, once the dataset is read; until then its failure must not count as unhandled.
+  opening.catch(() => {});
+  const dataset = await readDataset(values.data, today).catch(async (error: unknown) => {
+    await opening.then((database) => database.close()).catch(() => {});
+    throw error;
+  });
+  const database = await opening;
   try {
     await database.migrate();
     await loadDataset(database.db, dataset);
@@ -51,6 +60,10 @@ export async function askCommand(args: string[]): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+function readDataset(folder: string | undefined, today: string): Promise<GraphDataset> {
+  return folder ? readDatasetFolder(folder) : Promise.resolve().then(() => generateDemoData({ today }));
 }
 
 /**

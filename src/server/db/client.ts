@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
 import { makePrivateDir } from '../private-dir';
+import { readMigratedImage } from './migrated-image';
 import * as schema from './schema';
 
 /** The one query interface every feature uses; the same code runs on PGlite and PostgreSQL. */
@@ -28,9 +31,11 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /**
    * `dir` undefined keeps the database in memory (tests and `arlo ask`). `loadDataDir` starts from
-   * a dump of another instance, which skips initdb and is several times faster.
+   * a dump of another instance, which skips initdb and is several times faster. `fromImage` starts
+   * a new database (in memory, or a `dir` with none yet) from the build's migrated image when one
+   * fits the current migrations, and runs initdb otherwise.
    */
-  | { kind: 'pglite'; dir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dir?: string; loadDataDir?: Blob; fromImage?: boolean };
 
 // Any fixed number works; it only has to be the same on every node so they migrate one at a time.
 const MIGRATION_LOCK_KEY = 424_242_001;
@@ -38,14 +43,39 @@ const MIGRATION_LOCK_KEY = 424_242_001;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dir, options.loadDataDir);
+    : openPglite(
+        options.dir,
+        options.loadDataDir ?? (options.fromImage ? await imageFor(options.dir) : undefined),
+      );
 }
+
+/** The migrated image for a database that does not exist yet; undefined for an existing one. */
+async function imageFor(dataDir: string | undefined): Promise<Blob | undefined> {
+  if (dataDir && (dataDir.includes('://') || existsSync(path.join(dataDir, 'PG_VERSION')))) return undefined;
+  return readMigratedImage();
+}
+
+// PGlite runs PostgreSQL as one single-user backend, which never checkpoints by itself; the
+// warehouse loader checkpoints after bulk writes (src/warehouse/wal-checkpoint.ts). These bound
+// the WAL a checkpoint keeps for reuse (at most 64 MB), log no more than crash recovery needs
+// (nothing replicates from PGlite), and skip zero-filling each new 16 MB segment. Passed at start,
+// beside PGlite's own, so the folder's postgresql.conf stays as initdb wrote it.
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...[
+    'max_wal_size=64MB',
+    'min_wal_size=32MB',
+    'wal_level=minimal',
+    'max_wal_senders=0',
+    'wal_init_zero=off',
+  ].flatMap((setting) => ['-c', setting]),
+];
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   // PGlite creates its folders 755 and its files 666 whatever the umask; a private folder keeps
   // password hashes and sealed tokens from other users of the machine.
   if (dataDir && !dataDir.includes('://')) makePrivateDir(dataDir);
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
@@ -105,7 +135,7 @@ export function databaseOptionsFor(config: {
 }): DatabaseOptions {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dir: `${config.dataDir}/pglite` };
+    : { kind: 'pglite', dir: `${config.dataDir}/pglite`, fromImage: true };
 }
 
 // The engine defines how rows are read (it may not import the server); every feature reads the same way.
