@@ -87,7 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await startCrashRecovery(app, database.db);
   if (options.seedDemoData && config.meta.demo) {
     const seeded = await seedDemoWarehouse(database.db);
-    app.log.info(`demo ad accounts loaded: ${seeded.rows} rows through the day before ${seeded.today}`);
+    app.log.info(
+      seeded.rows > 0
+        ? `demo ad accounts loaded: ${seeded.rows} rows through the day before ${seeded.today}`
+        : `demo ad accounts already current through the day before ${seeded.today}`,
+    );
   }
   app.decorate('config', config);
   app.decorate('database', database);

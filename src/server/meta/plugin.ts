@@ -57,8 +57,11 @@ export const metaPlugin = fp(
     if (config.meta.demo || !config.meta.appId || !config.meta.appSecret || !config.meta.graphUrl) {
       // Stable across restarts, so tokens the demo handed out keep working.
       const appSecret = createHmac('sha256', config.jwtSecret).update('arlo-demo-app').digest('hex');
+      const today = todayIn(DEMO_TIME_ZONE);
       simulator = createGraphSimulator({
-        dataset: generateDemoData({ today: todayIn(DEMO_TIME_ZONE) }),
+        dataset: () => generateDemoData({ today }),
+        // Given, so that the data is generated only once a client asks for it.
+        today,
         appId: DEMO_APP_ID,
         appSecret,
         // The demo's tokens are sealed in our database; they must still work after a restart.

@@ -18,7 +18,14 @@ export class InsightsSource {
   private readonly indexes = new Map<string, AccountRows>();
   private readonly cache = new Map<string, InsightsGroup[]>();
 
-  constructor(private readonly dataset: GraphDataset) {}
+  private made: GraphDataset | undefined;
+
+  constructor(private readonly make: GraphDataset | (() => GraphDataset)) {}
+
+  private get dataset(): GraphDataset {
+    if (!this.made) this.made = typeof this.make === 'function' ? this.make() : this.make;
+    return this.made;
+  }
 
   account(accountId: string): GraphAdAccount | undefined {
     return this.dataset.adAccounts.find((account) => account.account_id === accountId);

@@ -49,7 +49,11 @@ export type Fault =
   | { kind: 'slow'; delayMs: number; times?: number; match?: FaultMatch };
 
 export interface GraphSimulatorOptions {
-  dataset: GraphDataset;
+  /**
+   * The data it serves, or how to make it on the first request that needs it: generating the
+   * demo accounts takes most of a second that a server start should not wait for.
+   */
+  dataset: GraphDataset | (() => GraphDataset);
   /** The one app the simulator knows. */
   appId: string;
   appSecret: string;
