@@ -9,6 +9,7 @@ import { openDatabase } from '../server/db/client';
 import type { AssistantMessage, ContentItem } from '../shared/api/answer';
 import type { GraphDataset } from '../warehouse/graph-types';
 import { loadDataset } from '../warehouse/load';
+import { keepLoaded, loadedKey, readLoaded } from './loaded-cache';
 
 const usage = 'Usage: arlo ask [--data DIR] [--now YYYY-MM-DD] [--json] (--batch FILE | "question")';
 
@@ -34,20 +35,29 @@ export async function askCommand(args: string[]): Promise<number> {
   if (questions.length === 0) throw new Error(`no question given\n${usage}`);
 
   const today = values.now ?? new Date().toISOString().slice(0, 10);
+  const key = await loadedKey(values.data ? { folder: values.data } : { demoToday: today }).catch(
+    () => undefined,
+  );
+  const loaded = key ? await readLoaded(key) : undefined;
   // Started first: much of PGlite's start (compiling its WebAssembly, reading the image) happens
   // off this thread while the dataset is read or generated.
-  const opening = openDatabase({ kind: 'pglite', fromImage: true });
+  const opening = openDatabase(
+    loaded ? { kind: 'pglite', loadDataDir: loaded.image } : { kind: 'pglite', fromImage: true },
+  );
   // Handled below, once the dataset is read; until then its failure must not count as unhandled.
   opening.catch(() => {});
-  const dataset = await readDataset(values.data, today).catch(async (error: unknown) => {
-    await opening.then((database) => database.close()).catch(() => {});
-    throw error;
-  });
+  const dataset = loaded
+    ? undefined
+    : await readDataset(values.data, today).catch(async (error: unknown) => {
+        await opening.then((database) => database.close()).catch(() => {});
+        throw error;
+      });
   const database = await opening;
   try {
     await database.migrate();
-    await loadDataset(database.db, dataset);
-    const scope = { accountIds: dataset.adAccounts.map((account) => account.account_id) };
+    if (dataset) await loadDataset(database.db, dataset);
+    const accountIds = loaded?.accountIds ?? dataset?.adAccounts.map((account) => account.account_id) ?? [];
+    const scope = { accountIds };
     // Earlier questions per conversation, in file order: what a chat session would have seen.
     const conversations = new Map<string, string[]>();
     for (const { question, conversation } of questions) {
@@ -56,6 +66,7 @@ export async function askCommand(args: string[]): Promise<number> {
       const message = await answerOrFailure({ db: database.db, scope, today }, question, earlier);
       process.stdout.write(values.json ? `${JSON.stringify(message)}\n` : `${render(message)}\n\n`);
     }
+    if (key && dataset && database.dump) await keepLoaded(key, await database.dump(), accountIds);
     return 0;
   } finally {
     await database.close();
