@@ -65,6 +65,12 @@ export interface DimensionDefinition {
   group: readonly { column: string; sql: string }[];
   /** Joins the inner aggregate needs to compute the grouping or the filter. */
   innerJoins: readonly string[];
+  /**
+   * Groups read from the ads table (the ad's name, its creative format). The inner aggregate
+   * groups by ad id instead; these joins (over `g`, its rows) then name each ad once and `group`
+   * sums the ads again, which costs one join per ad rather than one per row read.
+   */
+  perAd?: { joins: readonly string[] };
   /** Columns of each answer row, by row key, over `agg` and the outer joins. */
   select: readonly { column: string; sql: string }[];
   outerJoins: readonly string[];
@@ -152,7 +158,8 @@ const entityDefinitions = {
     parent: 'adset',
     level: 'ad',
     group: [{ column: 'ad', sql: 'dn.name' }],
-    innerJoins: ['join meta_ads dn on dn.id = i.ad_id'],
+    innerJoins: [],
+    perAd: { joins: ['join meta_ads dn on dn.id = g.ad_id'] },
     select: [{ column: 'ad', sql: 'agg.ad' }],
     outerJoins: [],
     sortKey: 'ad',
@@ -282,7 +289,9 @@ const segmentDefinitions = {
     valueLabels: formatLabels,
     level: 'ad',
     group: [{ column: 'format', sql: "coalesce(fm.format, 'UNKNOWN')" }],
+    // For the filter; a grouping joins per ad instead.
     innerJoins: ['left join meta_ads fm on fm.id = i.ad_id'],
+    perAd: { joins: ['left join meta_ads fm on fm.id = g.ad_id'] },
     select: [{ column: 'format', sql: 'agg.format' }],
     outerJoins: [],
     sortKey: 'format',

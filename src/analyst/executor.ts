@@ -178,10 +178,14 @@ export async function executeQuery(
 
   const entityFilters = query.filters.filter((filter) => filter.dimension !== 'account');
   const filterSpecs = entityFilters.map((filter) => dimensions[filter.dimension]);
-  const innerJoins = [...new Set([...specs, ...filterSpecs].flatMap((spec) => spec.innerJoins))];
+  // Groups named from the ads table are grouped by ad id first, and named once per ad after.
+  const perAd = specs.filter((spec) => spec.perAd);
+  const direct = specs.filter((spec) => !spec.perAd);
+  const innerJoins = [...new Set([...direct, ...filterSpecs].flatMap((spec) => spec.innerJoins))];
   if (splitByCurrency) innerJoins.push('join meta_ad_accounts ia on ia.id = i.account_id');
-  const groups = specs.flatMap((spec) => spec.group);
+  const groups = direct.flatMap((spec) => spec.group);
   if (splitByCurrency) groups.push({ column: 'currency', sql: 'ia.currency' });
+  if (perAd.length > 0) groups.push({ column: 'ad_id', sql: 'i.ad_id' });
 
   const innerSelect = [
     ...groups.map((group) => sql`${sql.raw(group.sql)} as ${sql.identifier(group.column)}`),
@@ -204,6 +208,8 @@ export async function executeQuery(
     ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     ${groups.length > 0 ? sql.raw(`group by ${groups.map((group) => group.sql).join(', ')}`) : sql``}`;
 
+  const aggregate = perAd.length > 0 ? regroupPerAd(innerQuery, groups, perAd, sums) : innerQuery;
+
   const requested = [...new Set([...query.metrics, ...(query.order ? [query.order.metric] : [])])];
   const outerSelect = [
     ...labelColumns(specs).map(
@@ -225,7 +231,7 @@ export async function executeQuery(
   ];
   const outerJoins = [...new Set(specs.flatMap((spec) => spec.outerJoins))];
   const statement = sql`select ${sql.join(outerSelect, sql`, `)}
-    from (${innerQuery}) agg
+    from (${aggregate}) agg
     ${sql.raw(outerJoins.join('\n    '))}
     ${outerConditions.length ? sql`where ${sql.join(outerConditions, sql` and `)}` : sql``}
     ${orderBy(query, specs)}
@@ -253,6 +259,31 @@ export async function executeQuery(
     currencies,
     ...(exactReach ? { exactReach } : {}),
   };
+}
+
+/**
+ * Sums grouped by ad id (and the other groups) summed again by what the ads table says of each
+ * ad: its name, its creative format. Every group keeps its column name, so the outer query reads
+ * the result exactly as it would read the inner aggregate.
+ */
+function regroupPerAd(
+  inner: SQL,
+  innerGroups: readonly { column: string; sql: string }[],
+  perAd: readonly DimensionDefinition[],
+  sums: readonly SumMetric[],
+): SQL {
+  const kept = innerGroups.filter((group) => group.column !== 'ad_id').map((group) => `g.${group.column}`);
+  const named = perAd.flatMap((spec) => spec.group);
+  const joins = [...new Set(perAd.flatMap((spec) => spec.perAd?.joins ?? []))];
+  const select = [
+    ...kept,
+    ...named.map((group) => `${group.sql} as ${group.column}`),
+    ...sums.map((key) => `sum(g.${key}) as ${key}`),
+  ];
+  return sql`select ${sql.raw(select.join(', '))}
+    from (${inner}) g
+    ${sql.raw(joins.join('\n    '))}
+    group by ${sql.raw([...kept, ...named.map((group) => group.sql)].join(', '))}`;
 }
 
 /**
