@@ -1,5 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { analyzeBreakdowns, analyzeWarehouse } from './analyze';
+import { copyUpsert } from './copy-upsert';
 import {
   type BreakdownKey,
   breakdownKeys,
@@ -9,20 +11,15 @@ import {
 } from './graph-types';
 import { writePreparedBreakdowns } from './load-breakdowns';
 import { writeObjects } from './load-objects';
-import { type PreparedBatch, type PreparedInsights, prepareInsights } from './prepare';
+import { insightCopyFields, type PreparedInsights, pagesDayBounds, prepareInsights } from './prepare';
 import { prepareBreakdowns } from './prepare-breakdowns';
 import { refreshRollups } from './rollups';
-import {
-  insightSums,
-  metaAdAccounts,
-  metaAds,
-  metaAdsets,
-  metaCampaigns,
-  metaInsightsBreakdownDaily,
-  metaInsightsCampaignDaily,
-  metaInsightsDaily,
-} from './schema';
+import { metaAdAccounts, metaAds, metaAdsets, metaCampaigns, metaInsightsDaily } from './schema';
 import { bare, excluded, insertUnnest, onConflictUpdate } from './upsert-sql';
+import { checkpointIfWalGrown } from './wal-checkpoint';
+
+// The sync imports it from here, beside the writers.
+export { analyzeWarehouse };
 
 /** Any drizzle PostgreSQL database or transaction: loading needs none of the app's other tables. */
 export type WarehouseWriter = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
@@ -56,7 +53,11 @@ export async function loadDataset(db: WarehouseWriter, dataset: GraphDataset): P
     const objects = dataset.objects?.[account.id];
     if (objects) await writeObjects(db, account.account_id, account.currency, objects);
   }
-  if (breakdownRows > 0) await db.execute(sql`analyze ${metaInsightsBreakdownDaily}`);
+  // Once for the whole dataset: per account, the ANALYZE of an ever larger table would cost more
+  // with each account loaded.
+  await analyzeWarehouse(db);
+  if (breakdownRows > 0) await analyzeBreakdowns(db);
+  await checkpointIfWalGrown(db, true);
   return { accounts: dataset.adAccounts.length, rows, breakdownRows };
 }
 
@@ -66,9 +67,7 @@ async function loadAccountInsights(
   account: GraphAdAccount,
   rows: GraphInsightRow[],
 ): Promise<number> {
-  const count = await writePreparedInsights(db, account, prepareInsights(rows));
-  await analyzeWarehouse(db);
-  return count;
+  return writePreparedInsights(db, account, prepareInsights(rows));
 }
 
 /** Writes prepared rows in one transaction and rebuilds the roll-ups for their days. */
@@ -77,6 +76,22 @@ export async function writePreparedInsights(
   account: GraphAdAccount,
   prepared: PreparedInsights,
 ): Promise<number> {
+  return writePreparedPages(db, account, [prepared]);
+}
+
+/**
+ * Writes several prepared pages (a sync's chunk) in one transaction: their rows in one COPY and
+ * the roll-ups rebuilt once over all their days. A week or month roll-up is rebuilt from every
+ * row of its period, so rebuilding it once per chunk instead of once per page saves most of the
+ * roll-up work.
+ */
+export async function writePreparedPages(
+  db: WarehouseWriter,
+  account: GraphAdAccount,
+  pages: readonly PreparedInsights[],
+): Promise<number> {
+  const { firstDay, lastDay } = pagesDayBounds(pages);
+  const rows = pages.reduce((sum, page) => sum + page.rows, 0);
   await db.transaction(async (tx) => {
     await tx
       .insert(metaAdAccounts)
@@ -95,23 +110,18 @@ export async function writePreparedInsights(
           updatedAt: sql`now()`,
         },
       });
-    await upsertEntities(tx, prepared);
-    for (const batch of prepared.batches) await upsertInsights(tx, batch);
-    if (prepared.firstDay && prepared.lastDay) {
-      await refreshRollups(tx, account.account_id, prepared.firstDay, prepared.lastDay);
+    for (const page of pages) await upsertEntities(tx, page);
+    if (rows > 0 && firstDay && lastDay) {
+      const copy = pages.map((page) => page.copy).join('');
+      await upsertInsights(tx, account.account_id, { copy, firstDay, lastDay });
+      await refreshRollups(tx, account.account_id, firstDay, lastDay);
     }
   });
-  return prepared.rows;
-}
-
-/** Fresh planner statistics: without them PGlite plans a year of rows as if it were five. */
-export async function analyzeWarehouse(db: WarehouseWriter): Promise<void> {
-  await db.execute(sql`analyze ${metaInsightsDaily}`);
-  await db.execute(sql`analyze ${metaInsightsCampaignDaily}`);
+  await checkpointIfWalGrown(db);
+  return rows;
 }
 
 const text = (literal: string) => sql`${literal}::text[]`;
-const numeric = (literal: string) => sql`${literal}::numeric[]`;
 
 async function upsertEntities(
   db: WarehouseWriter,
@@ -145,21 +155,23 @@ async function upsertEntities(
   );
 }
 
-async function upsertInsights(db: WarehouseWriter, batch: PreparedBatch): Promise<void> {
+const insightColumns = insightCopyFields.map((field) => metaInsightsDaily[field]);
+
+async function upsertInsights(
+  tx: WarehouseWriter,
+  accountId: string,
+  prepared: { copy: string; firstDay: string; lastDay: string },
+): Promise<void> {
   const t = metaInsightsDaily;
-  const sums = insightSums.map((key): [PgColumn, SQL] => [t[key], numeric(batch.values[key])]);
-  await db.execute(
-    sql`${insertUnnest(t, [
-      [t.adId, text(batch.adIds)],
-      [t.day, sql`${batch.days}::date[]`],
-      [t.accountId, text(batch.accountIds)],
-      [t.campaignId, text(batch.campaignIds)],
-      [t.adsetId, text(batch.adsetIds)],
-      ...sums,
-    ])} ${onConflictUpdate(
-      [t.adId, t.day],
-      [t.accountId, t.campaignId, t.adsetId, ...sums.map(([column]) => column)],
-      [sql`${bare(t.loadedAt)} = now()`],
-    )}`,
-  );
+  await copyUpsert(tx, {
+    table: t,
+    stage: 'meta_insights_daily_stage',
+    columns: insightColumns,
+    key: [t.adId, t.day],
+    also: [sql`${bare(t.loadedAt)} = now()`],
+    payload: prepared.copy,
+    // An ad never moves to another account: with none of this account's rows on these days
+    // stored yet, none of these rows' keys can be.
+    newWhenNoneMatch: sql`${t.accountId} = ${accountId} and ${t.day} between ${prepared.firstDay}::date and ${prepared.lastDay}::date`,
+  });
 }

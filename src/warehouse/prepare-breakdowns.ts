@@ -1,7 +1,7 @@
+import { copyRows } from './copy-text';
 import type { BreakdownKey, GraphBreakdownRow } from './graph-types';
-import { checkedDay, InvalidInsightRowError, rowSums } from './prepare';
+import { checkedDay, dayBounds, InvalidInsightRowError, rowSums } from './prepare';
 import { type InsightSum, insightSums } from './schema';
-import { arrayLiteral } from './sql-arrays';
 
 /** The segment fields a breakdown row can carry; a key carries one or two of them. */
 export const segmentFields = [
@@ -14,27 +14,38 @@ export const segmentFields = [
 ] as const;
 export type SegmentField = (typeof segmentFields)[number];
 
-// ~30 arrays per statement; 5,000 rows keeps each statement well under parameter and memory limits.
-const BATCH_ROWS = 5000;
-
-/** One batch of breakdown rows as statement parameters: plain strings, safe to post from a worker. */
-export interface PreparedBreakdownBatch {
-  adsetIds: string;
-  days: string;
-  segments: string;
-  accountIds: string;
-  campaignIds: string;
-  fields: Record<SegmentField, string>;
-  values: Record<InsightSum, string>;
-}
-
 export interface PreparedBreakdowns {
   key: BreakdownKey;
   rows: number;
   /** Every account the rows name (one, from a well-formed response). */
   accountIds: string[];
-  batches: PreparedBreakdownBatch[];
+  firstDay: string | undefined;
+  lastDay: string | undefined;
+  /** The rows in COPY text format, fields in `breakdownCopyFields` order. */
+  copy: string;
 }
+
+/** Each segment field's column (its key in the breakdown table's schema). */
+const segmentColumns = {
+  age: 'age',
+  gender: 'gender',
+  country: 'country',
+  publisher_platform: 'publisherPlatform',
+  platform_position: 'platformPosition',
+  device_platform: 'devicePlatform',
+} as const satisfies Record<SegmentField, string>;
+
+/** The breakdown columns, in the order each row's fields are written for COPY. */
+export const breakdownCopyFields = [
+  'breakdown',
+  'adsetId',
+  'day',
+  'segment',
+  'accountId',
+  'campaignId',
+  ...segmentFields.map((field) => segmentColumns[field]),
+  ...insightSums,
+] as const;
 
 interface ParsedBreakdownRow {
   adsetId: string;
@@ -75,23 +86,18 @@ function parseBreakdownRow(row: GraphBreakdownRow, key: BreakdownKey): ParsedBre
 /** Checks and canonicalises one breakdown key's rows, as prepareInsights does for ad rows. */
 export function prepareBreakdowns(rows: GraphBreakdownRow[], key: BreakdownKey): PreparedBreakdowns {
   const parsed = rows.map((row) => parseBreakdownRow(row, key));
-  const batches: PreparedBreakdownBatch[] = [];
-  for (let start = 0; start < parsed.length; start += BATCH_ROWS) {
-    const batch = parsed.slice(start, start + BATCH_ROWS);
-    batches.push({
-      adsetIds: arrayLiteral(batch.map((r) => r.adsetId)),
-      days: arrayLiteral(batch.map((r) => r.day)),
-      segments: arrayLiteral(batch.map((r) => r.segment)),
-      accountIds: arrayLiteral(batch.map((r) => r.accountId)),
-      campaignIds: arrayLiteral(batch.map((r) => r.campaignId)),
-      fields: Object.fromEntries(
-        segmentFields.map((field) => [field, arrayLiteral(batch.map((r) => r.fields[field]))]),
-      ) as Record<SegmentField, string>,
-      values: Object.fromEntries(
-        insightSums.map((name) => [name, arrayLiteral(batch.map((r) => r.values[name]))]),
-      ) as Record<InsightSum, string>,
-    });
-  }
+  const copy = copyRows(
+    parsed.map((r) => [
+      key,
+      r.adsetId,
+      r.day,
+      r.segment,
+      r.accountId,
+      r.campaignId,
+      ...segmentFields.map((field) => r.fields[field]),
+      ...insightSums.map((name) => r.values[name]),
+    ]),
+  );
   const accountIds = [...new Set(parsed.map((row) => row.accountId))];
-  return { key, rows: parsed.length, accountIds, batches };
+  return { key, rows: parsed.length, accountIds, ...dayBounds(parsed), copy };
 }

@@ -9,6 +9,7 @@ import {
   singleAction,
   videoViewActionTypes,
 } from './actions';
+import { copyRows } from './copy-text';
 import type { GraphAction, GraphInsightRow } from './graph-types';
 import { type InsightSum, insightSums } from './schema';
 import { arrayLiteral } from './sql-arrays';
@@ -23,8 +24,6 @@ export class InvalidInsightRowError extends Error {
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-// ~20 arrays per statement; 5,000 rows keeps each statement well under parameter and memory limits.
-const BATCH_ROWS = 5000;
 
 /** The fields every insights row carries, whatever its level: what the sums are read from. */
 export type SummableRow = Omit<GraphInsightRow, 'ad_id' | 'ad_name'>;
@@ -113,8 +112,44 @@ export function parseInsightRow(row: GraphInsightRow): ParsedRow {
   };
 }
 
+/** The first and last day rows name: the days whose roll-ups the writer rebuilds. */
+export function dayBounds(rows: readonly { day: string }[]): {
+  firstDay: string | undefined;
+  lastDay: string | undefined;
+} {
+  let firstDay: string | undefined;
+  let lastDay: string | undefined;
+  for (const { day } of rows) {
+    if (firstDay === undefined || day < firstDay) firstDay = day;
+    if (lastDay === undefined || day > lastDay) lastDay = day;
+  }
+  return { firstDay, lastDay };
+}
+
+/** The first and last day of several prepared pages together. */
+export function pagesDayBounds(
+  pages: readonly { firstDay: string | undefined; lastDay: string | undefined }[],
+): {
+  firstDay: string | undefined;
+  lastDay: string | undefined;
+} {
+  return dayBounds(
+    pages.flatMap((page) => [page.firstDay, page.lastDay].flatMap((day) => (day ? [{ day }] : []))),
+  );
+}
+
+/** The ad-day columns, in the order each row's fields are written for COPY. */
+export const insightCopyFields = [
+  'adId',
+  'day',
+  'accountId',
+  'campaignId',
+  'adsetId',
+  ...insightSums,
+] as const;
+
 /**
- * Insights rows checked, canonicalised and turned into statement parameters: plain strings only,
+ * Insights rows checked, canonicalised and turned into what the writer sends: plain strings only,
  * so this CPU-heavy step can run in a worker thread and be handed over by structured clone.
  */
 export interface PreparedInsights {
@@ -124,16 +159,8 @@ export interface PreparedInsights {
   campaigns: { ids: string; accountIds: string; names: string; objectives: string };
   adsets: { ids: string; accountIds: string; campaignIds: string; names: string };
   ads: { ids: string; accountIds: string; campaignIds: string; adsetIds: string; names: string };
-  batches: PreparedBatch[];
-}
-
-export interface PreparedBatch {
-  adIds: string;
-  days: string;
-  accountIds: string;
-  campaignIds: string;
-  adsetIds: string;
-  values: Record<InsightSum, string>;
+  /** The ad-day rows in COPY text format, fields in `insightCopyFields` order. */
+  copy: string;
 }
 
 /**
@@ -142,27 +169,17 @@ export interface PreparedBatch {
  */
 export function prepareInsights(rows: GraphInsightRow[], known?: Map<string, string>): PreparedInsights {
   const parsed = rows.map(parseInsightRow);
-  let firstDay: string | undefined;
-  let lastDay: string | undefined;
-  for (const row of parsed) {
-    if (firstDay === undefined || row.day < firstDay) firstDay = row.day;
-    if (lastDay === undefined || row.day > lastDay) lastDay = row.day;
-  }
-  const batches: PreparedBatch[] = [];
-  for (let start = 0; start < parsed.length; start += BATCH_ROWS) {
-    const batch = parsed.slice(start, start + BATCH_ROWS);
-    batches.push({
-      adIds: arrayLiteral(batch.map((r) => r.adId)),
-      days: arrayLiteral(batch.map((r) => r.day)),
-      accountIds: arrayLiteral(batch.map((r) => r.accountId)),
-      campaignIds: arrayLiteral(batch.map((r) => r.campaignId)),
-      adsetIds: arrayLiteral(batch.map((r) => r.adsetId)),
-      values: Object.fromEntries(
-        insightSums.map((name) => [name, arrayLiteral(batch.map((r) => r.values[name]))]),
-      ) as PreparedBatch['values'],
-    });
-  }
-  return { rows: parsed.length, firstDay, lastDay, ...prepareEntities(rows, known), batches };
+  const copy = copyRows(
+    parsed.map((r) => [
+      r.adId,
+      r.day,
+      r.accountId,
+      r.campaignId,
+      r.adsetId,
+      ...insightSums.map((name) => r.values[name]),
+    ]),
+  );
+  return { rows: parsed.length, ...dayBounds(parsed), ...prepareEntities(rows, known), copy };
 }
 
 /** The latest name wins: rows are in date order, so later rows overwrite earlier ones. */

@@ -9,7 +9,7 @@ import { budgetInMajorUnit } from '../../src/warehouse/currency-offset';
 import type { GraphBreakdownRow, GraphDataset, GraphInsightRow } from '../../src/warehouse/graph-types';
 import { loadDataset } from '../../src/warehouse/load';
 import { InvalidInsightRowError, rowSums } from '../../src/warehouse/prepare';
-import { prepareBreakdowns } from '../../src/warehouse/prepare-breakdowns';
+import { breakdownCopyFields, prepareBreakdowns } from '../../src/warehouse/prepare-breakdowns';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { graphAccount, graphRow } from '../helpers/graph-rows';
 
@@ -139,8 +139,11 @@ describe('breakdown rows prepared', () => {
       [breakdownRow('s1', '2026-11-01', { country: 'US' }, '5.00')],
       'country',
     );
-    expect(prepared.batches[0]?.values.purchases).toBe('{"1"}');
-    expect(prepared.batches[0]?.segments).toBe('{"US"}');
+    const [row] = prepared.copy.trimEnd().split('\n');
+    const fields = row?.split('\t') ?? [];
+    expect(prepared.rows).toBe(1);
+    expect(fields[breakdownCopyFields.indexOf('purchases')]).toBe('1');
+    expect(fields[breakdownCopyFields.indexOf('segment')]).toBe('US');
   });
 });
 
