@@ -3,8 +3,16 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { WarehouseWriter } from './load';
 import {
   insightSums,
+  metaInsightsAccountDaily,
+  metaInsightsAccountMonthly,
+  metaInsightsAccountWeekly,
+  metaInsightsAdMonthly,
+  metaInsightsAdWeekly,
+  metaInsightsBreakdownAccountDaily,
   metaInsightsBreakdownDaily,
   metaInsightsCampaignDaily,
+  metaInsightsCampaignMonthly,
+  metaInsightsCampaignWeekly,
   metaInsightsDaily,
 } from './schema';
 import { bare } from './upsert-sql';
@@ -19,12 +27,24 @@ const GROWTH = 1.2;
  * only analyzes a table that grew by a fifth since its last ANALYZE.
  */
 export async function analyzeWarehouse(db: WarehouseWriter): Promise<void> {
-  await analyzeIfGrown(db, metaInsightsDaily);
-  await analyzeIfGrown(db, metaInsightsCampaignDaily);
+  // The roll-ups too: without statistics the planner takes each for one row and joins badly.
+  for (const table of [
+    metaInsightsDaily,
+    metaInsightsCampaignDaily,
+    metaInsightsAccountDaily,
+    metaInsightsAccountWeekly,
+    metaInsightsAccountMonthly,
+    metaInsightsCampaignWeekly,
+    metaInsightsCampaignMonthly,
+    metaInsightsAdWeekly,
+    metaInsightsAdMonthly,
+  ])
+    await analyzeIfGrown(db, table);
 }
 
 export async function analyzeBreakdowns(db: WarehouseWriter): Promise<void> {
   await analyzeIfGrown(db, metaInsightsBreakdownDaily);
+  await analyzeIfGrown(db, metaInsightsBreakdownAccountDaily);
 }
 
 async function analyzeIfGrown(db: WarehouseWriter, table: PgTable): Promise<void> {

@@ -65,21 +65,6 @@ export async function refreshBreakdownRollup(
   );
 }
 
-/** The first and last day of a batch's days, given as a PostgreSQL array literal of YYYY-MM-DD. */
-export function dayRange(dayLiterals: readonly string[]): { first: string; last: string } | undefined {
-  let first: string | undefined;
-  let last: string | undefined;
-  for (const literal of dayLiterals) {
-    for (const day of literal.replace(/^\{|\}$/g, '').split(',')) {
-      const clean = day.replaceAll('"', '');
-      if (!clean) continue;
-      if (first === undefined || clean < first) first = clean;
-      if (last === undefined || clean > last) last = clean;
-    }
-  }
-  return first && last ? { first, last } : undefined;
-}
-
 /**
  * Fills the roll-up for accounts whose breakdown rows were loaded before it existed (a warehouse
  * from before migration 0014), one account and key at a time; other accounts cost an index probe.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { queryRows } from '../../src/analyst/warehouse-db';
-import { backfillBreakdownRollups, dayRange } from '../../src/warehouse/breakdown-rollup';
+import { backfillBreakdownRollups } from '../../src/warehouse/breakdown-rollup';
 import type { BreakdownKey, GraphDataset } from '../../src/warehouse/graph-types';
 import { loadDataset } from '../../src/warehouse/load';
 import { insightSums } from '../../src/warehouse/schema';
@@ -72,18 +72,6 @@ describe('the per-account breakdown roll-up', () => {
     await loadDataset(t.database.db, { ...changed, insights: {}, objects: {} });
     const { grouped, rolled } = await bothSides(t);
     expect(rolled).toEqual(grouped);
-  });
-});
-
-describe('dayRange', () => {
-  it('finds the first and last day across batches', () => {
-    expect(dayRange(['{2026-03-02,2026-02-28}', '{"2026-03-31",2026-01-15}'])).toEqual({
-      first: '2026-01-15',
-      last: '2026-03-31',
-    });
-  });
-  it('has no range without days', () => {
-    expect(dayRange(['{}'])).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { BreakdownKey, GraphAdAccount } from '../../../warehouse/graph-types';
-import { writePreparedInsights } from '../../../warehouse/load';
-import { writePreparedBreakdowns } from '../../../warehouse/load-breakdowns';
+import { writePreparedPages } from '../../../warehouse/load';
+import { writePreparedBreakdownPages } from '../../../warehouse/load-breakdowns';
 import type { PreparedInsights } from '../../../warehouse/prepare';
 import type { PreparedBreakdowns } from '../../../warehouse/prepare-breakdowns';
 import type { Db } from '../../db/client';
@@ -82,6 +82,9 @@ export function fetchAndWrite(
     const worker = new Worker(bootUrl, { workerData: { ...job, entry } });
     let rows = 0;
     let breakdownRows = 0;
+    // The pages of the chunk being read, held until the worker says the chunk is complete.
+    const pages: PreparedInsights[] = [];
+    const breakdownPages = new Map<BreakdownKey, PreparedBreakdowns[]>();
     let settled = false;
     let chain = Promise.resolve();
     const finish = (outcome: () => void) => {
@@ -94,13 +97,19 @@ export function fetchAndWrite(
         .then(async () => {
           if (settled) return;
           if (message.type === 'batch') {
-            rows += await writePreparedInsights(db, account, message.prepared);
+            pages.push(message.prepared);
             worker.postMessage({ type: 'ack' });
           } else if (message.type === 'breakdowns') {
             const { key } = message.prepared;
-            breakdownRows += await writePreparedBreakdowns(db, account.account_id, key, message.prepared);
+            breakdownPages.set(key, [...(breakdownPages.get(key) ?? []), message.prepared]);
             worker.postMessage({ type: 'ack' });
           } else if (message.type === 'chunk') {
+            // A chunk's pages are written together: one COPY per table and one roll-up rebuild,
+            // where page by page every page rebuilt the same weeks and months again.
+            rows += await writePreparedPages(db, account, pages.splice(0));
+            for (const [key, keyPages] of breakdownPages)
+              breakdownRows += await writePreparedBreakdownPages(db, account.account_id, key, keyPages);
+            breakdownPages.clear();
             if (await onChunk(message.index)) worker.postMessage({ type: 'stop' });
           } else if (message.type === 'done') {
             finish(() => resolve({ rows, breakdownRows, completed: message.completed }));

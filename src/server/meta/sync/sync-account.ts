@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '../../../analyst/dates';
+import { analyzeBreakdowns, analyzeWarehouse } from '../../../warehouse/analyze';
 import { breakdownKeys, type GraphAdAccount } from '../../../warehouse/graph-types';
-import { analyzeWarehouse } from '../../../warehouse/load';
-import { metaInsightsBreakdownDaily } from '../../../warehouse/schema';
+import { checkpointIfWalGrown } from '../../../warehouse/wal-checkpoint';
 import type { Db } from '../../db/client';
 import { metaAdAccounts } from '../../db/schema';
 import { todayIn } from '../../demo/seed';
@@ -118,7 +118,9 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
     await reach;
     const settings = await syncObjects(db, deps.log, account, objects);
     await analyzeWarehouse(db);
-    if (breakdownRows > 0) await db.execute(sql`analyze ${metaInsightsBreakdownDaily}`);
+    if (breakdownRows > 0) await analyzeBreakdowns(db);
+    // PGlite never checkpoints on its own: a sync's WAL would otherwise stay in the folder.
+    await checkpointIfWalGrown(db, true);
     await finishSync(db, accountId, rows, settings.error);
     const summary = { rows, breakdownRows, objects: settings.written, resumed: claim.resumed };
     deps.log.info({ accountId, kind, ...summary }, 'meta sync finished');
