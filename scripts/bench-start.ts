@@ -7,6 +7,8 @@
  * Cases, run interleaved (one of each per round), each a new `node bin/arlo.mjs` process:
  *   ask --data   a demo fixture folder (written by `arlo demo --out` into a temp folder), to the answer
  *   ask          the built-in demo data, to the answer
+ *                (both open the database a previous run over the same data kept, after the first)
+ *   ask first    the fixture folder with nothing kept (ARLO_ASK_CACHE=off): read, load, answer
  *   serve old    `serve` (what `npm start` runs) on a DATA_DIR a first start already made, to a 200 from /api/health
  *   serve new    `serve` on an empty DATA_DIR, to a 200 from /api/health
  * Whether dist/cli (the compiled CLI) is current decides what runs: `npm run build:cli` first.
@@ -58,10 +60,10 @@ function spawnArlo(args: string[], env?: Record<string, string>): ChildProcess {
 }
 
 /** Runs `arlo ask` and resolves when its answer (its first line) is out; fails if it exits non-zero. */
-function timeAsk(args: string[]): Promise<number> {
+function timeAsk(args: string[], env?: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawnArlo(['ask', ...args, '--json', question]);
+    const child = spawnArlo(['ask', ...args, '--json', question], env);
     let answeredAt: number | undefined;
     let stdout = '';
     let stderr = '';
@@ -131,6 +133,12 @@ async function main(): Promise<void> {
     const cases: Case[] = [
       { name: 'ask --data fixture', targetMs: 2000, run: () => timeAsk(['--data', fixture, '--now', now]) },
       { name: 'ask (built-in demo)', targetMs: 2000, run: () => timeAsk(['--now', now]) },
+      // The first run over new data: nothing kept, so it loads the rows (and would keep them).
+      {
+        name: 'ask --data, first run',
+        targetMs: 2000,
+        run: () => timeAsk(['--data', fixture, '--now', now], { ARLO_ASK_CACHE: 'off' }),
+      },
       { name: 'serve, existing DATA_DIR', targetMs: 3000, run: () => timeServe(existing) },
       {
         name: 'serve, new DATA_DIR',
