@@ -1,36 +1,61 @@
 import { performance } from 'node:perf_hooks';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
 
 const dialect = new PgDialect();
 
 export interface Statement {
   sql: string;
   params: unknown[];
-  query: SQL;
   start: number;
   end: number;
 }
 
+interface DriverClient {
+  query(text: string, params?: unknown[]): Promise<unknown>;
+}
+
 /**
- * A Db that records every statement it runs, with when it started and ended. Only the profiling
- * pass uses it: the timed rounds run on the plain Db.
+ * A Db that records every statement it runs, with when it started and ended: those sent through
+ * drizzle (`execute`) and those the engine sends straight to the driver (`$client.query`), which
+ * are most of an answer's time. Only the profiling pass uses it: the timed rounds run on the plain Db.
  */
 export function recordingDb(db: Db): { db: Db; statements: Statement[] } {
   const statements: Statement[] = [];
-  const execute = async (query: SQL) => {
+  const record = async <T>(run: () => Promise<T>, compile: () => { sql: string; params: unknown[] }) => {
     const start = performance.now();
     try {
-      return await db.execute(query);
+      return await run();
     } finally {
-      const compiled = dialect.sqlToQuery(query);
-      statements.push({ sql: compiled.sql, params: compiled.params, query, start, end: performance.now() });
+      const compiled = compile();
+      statements.push({ sql: compiled.sql, params: compiled.params, start, end: performance.now() });
     }
   };
+  const execute = (query: SQL) =>
+    record(
+      () => db.execute(query),
+      () => dialect.sqlToQuery(query),
+    );
+  const driver = (db as unknown as { $client?: DriverClient }).$client;
+  const client =
+    driver &&
+    new Proxy(driver, {
+      get(target, property) {
+        if (property === 'query')
+          return (text: string, params: unknown[] = []) =>
+            record(
+              () => target.query(text, params),
+              () => ({ sql: text, params }),
+            );
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   const proxy = new Proxy(db, {
     get(target, property) {
       if (property === 'execute') return execute;
+      if (property === '$client') return client;
       return Reflect.get(target, property, target);
     },
   });
@@ -78,11 +103,12 @@ export function oneLine(text: string, width = 100): string {
 
 /** Runs EXPLAIN (ANALYZE, BUFFERS) on a recorded statement and returns the plan's lines. */
 export async function explainAnalyze(db: Db, statement: Statement): Promise<string[]> {
-  const rows = await queryRows<{ 'QUERY PLAN': string }>(
-    db,
-    sql`explain (analyze, buffers) ${statement.query}`,
-  );
-  return rows.map((row) => row['QUERY PLAN']);
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } })
+    .$client;
+  const result = (await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params)) as {
+    rows: { 'QUERY PLAN': string }[];
+  };
+  return result.rows.map((row) => row['QUERY PLAN']);
 }
 
 /** Parameters inlined, so a statement can be pasted into psql. */

@@ -16,6 +16,8 @@ export const median = (values: readonly number[]): number => quantile(values, 0.
 
 export const max = (values: readonly number[]): number => (values.length ? Math.max(...values) : Number.NaN);
 
+export const min = (values: readonly number[]): number => (values.length ? Math.min(...values) : Number.NaN);
+
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** 182,500 */
