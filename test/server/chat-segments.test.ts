@@ -56,7 +56,9 @@ beforeAll(async () => {
   const db = t.testDatabase.database.db;
   // Pro: more questions than a free day allows.
   await db.update(users).set({ userType: 'pro' }).where(eq(users.email, 'segments@example.com'));
+  // Its per-account sums too: the loader rebuilds them only for the days it loads.
   await db.execute(sql`delete from meta_insights_breakdown_daily`);
+  await db.execute(sql`delete from meta_insights_breakdown_account_daily`);
   await loadDataset(db, {
     adAccounts: accounts,
     insights: {},
