@@ -40,6 +40,9 @@ export type FilterOp = (typeof filterOps)[number];
 export const havingOps = ['gt', 'gte', 'lt', 'lte'] as const;
 export type HavingOp = (typeof havingOps)[number];
 
+/** The most values one filter holds; a caller with more ids asks in parts of this size. */
+export const FILTER_VALUES_MAX = 100;
+
 const filterSchema = z
   .object({
     dimension: z.enum(filterDimensions),
@@ -49,7 +52,7 @@ const filterSchema = z
      * 'contains'/'not_contains' match the entity's name, case-insensitively, against any value.
      */
     op: z.enum(filterOps).optional(),
-    values: z.array(z.string().min(1).max(200)).min(1).max(100),
+    values: z.array(z.string().min(1).max(200)).min(1).max(FILTER_VALUES_MAX),
   })
   .refine(
     (filter) =>

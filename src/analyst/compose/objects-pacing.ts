@@ -4,6 +4,7 @@ import { addDays, daysBetween } from '../dates';
 import type { ResultRow } from '../executor';
 import { readSettings, type SettingsRead, type SettingsRow } from '../object-settings';
 import type { Period } from '../parse/plan';
+import { FILTER_VALUES_MAX } from '../query';
 import { effectiveStatusLabels, humanizeCode } from '../setting-labels';
 import { type ComposeContext, formatSpan, table, text } from './context';
 import { nameList, type SettingsParts, type SettingsPlan, settingCount, settingMoney } from './objects';
@@ -131,21 +132,27 @@ export async function composePacing(
   const idle = holders.filter((h) => h.effective !== 'ACTIVE');
   const dataEnd = plan.range.end;
 
+  // One row per holder, so an agency's hundreds of budgets are read in parts of a filter's size.
   const spendBy = async (
     level: 'campaign' | 'adset',
     ids: string[],
     range: { start: string; end: string },
-  ) =>
-    ids.length
-      ? (
-          await ctx.run({
-            metrics: ['spend'],
-            dimensions: [level],
-            filters: [{ dimension: level, op: 'in', values: ids }],
-            time: { range },
-          })
-        ).rows
-      : [];
+  ) => {
+    const parts = Array.from({ length: Math.ceil(ids.length / FILTER_VALUES_MAX) }, (_, i) =>
+      ids.slice(i * FILTER_VALUES_MAX, (i + 1) * FILTER_VALUES_MAX),
+    );
+    const results = await Promise.all(
+      parts.map((values) =>
+        ctx.run({
+          metrics: ['spend'],
+          dimensions: [level],
+          filters: [{ dimension: level, op: 'in', values }],
+          time: { range },
+        }),
+      ),
+    );
+    return results.flatMap((result) => result.rows);
+  };
   const daily = delivering.filter((h) => h.daily !== null);
   const lifetime = delivering.filter((h) => h.daily === null && h.lifetime !== null && h.start && h.stop);
   const [campaignSpend, adsetSpend, lifetimeSpend] = await Promise.all([
