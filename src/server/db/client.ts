@@ -58,8 +58,11 @@ async function imageFor(dataDir: string | undefined): Promise<Blob | undefined> 
 // PGlite runs PostgreSQL as one single-user backend, which never checkpoints by itself; the
 // warehouse loader checkpoints after bulk writes (src/warehouse/wal-checkpoint.ts). These bound
 // the WAL a checkpoint keeps for reuse (at most 64 MB), log no more than crash recovery needs
-// (nothing replicates from PGlite), and skip zero-filling each new 16 MB segment. Passed at start,
-// beside PGlite's own, so the folder's postgresql.conf stays as initdb wrote it.
+// (nothing replicates from PGlite), and skip zero-filling each new 16 MB segment. The buffer pool
+// lives in the process's WebAssembly memory and is taken whole at open: 32 MB instead of 128 MB
+// keeps an answering process about 100 MB smaller, for about 5% of load and answer speed (the
+// operating system's page cache still holds the files). Passed at start, beside PGlite's own, so
+// the folder's postgresql.conf stays as initdb wrote it.
 const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
   ...[
@@ -68,6 +71,7 @@ const PGLITE_START_PARAMS = [
     'wal_level=minimal',
     'max_wal_senders=0',
     'wal_init_zero=off',
+    'shared_buffers=32MB',
   ].flatMap((setting) => ['-c', setting]),
 ];
 
