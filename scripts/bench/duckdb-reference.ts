@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { BreakdownKey, GraphDataset } from '../../src/warehouse/graph-types';
 import { checkedDay, parseInsightRow, rowSums } from '../../src/warehouse/prepare';
+import { segmentFields } from '../../src/warehouse/prepare-breakdowns';
 import { insightSums } from '../../src/warehouse/schema';
 import { type AgencySize, agencyDataVersion } from './agency-data';
 import { type CachePolicy, cacheUsable, type LoadTarget, loaderCode } from './bench-cache';
@@ -15,14 +16,7 @@ import { type CachePolicy, cacheUsable, type LoadTarget, loaderCode } from './be
 
 // Columns named as the warehouse's, so the analyst's SQL reads the same.
 const sumColumns = insightSums.map((key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
-const segmentColumns = [
-  'age',
-  'gender',
-  'country',
-  'publisher_platform',
-  'platform_position',
-  'device_platform',
-] as const;
+const segmentColumns = segmentFields;
 // Meta's numbers have at most a few decimals; six keeps every one exact, and sums stay exact.
 const decimals = sumColumns.map((column) => `${column} decimal(18,6)`).join(', ');
 

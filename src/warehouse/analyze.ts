@@ -1,20 +1,8 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { WarehouseWriter } from './load';
-import {
-  insightSums,
-  metaInsightsAccountDaily,
-  metaInsightsAccountMonthly,
-  metaInsightsAccountWeekly,
-  metaInsightsAdMonthly,
-  metaInsightsAdWeekly,
-  metaInsightsBreakdownAccountDaily,
-  metaInsightsBreakdownDaily,
-  metaInsightsCampaignDaily,
-  metaInsightsCampaignMonthly,
-  metaInsightsCampaignWeekly,
-  metaInsightsDaily,
-} from './schema';
+import { insightTables } from './rollups';
+import { insightSums, metaInsightsBreakdownAccountDaily, metaInsightsBreakdownDaily } from './schema';
 import { bare } from './upsert-sql';
 
 /** A table is analyzed again once it has this many times the pages it had at its last ANALYZE. */
@@ -28,18 +16,7 @@ const GROWTH = 1.2;
  */
 export async function analyzeWarehouse(db: WarehouseWriter): Promise<void> {
   // The roll-ups too: without statistics the planner takes each for one row and joins badly.
-  for (const table of [
-    metaInsightsDaily,
-    metaInsightsCampaignDaily,
-    metaInsightsAccountDaily,
-    metaInsightsAccountWeekly,
-    metaInsightsAccountMonthly,
-    metaInsightsCampaignWeekly,
-    metaInsightsCampaignMonthly,
-    metaInsightsAdWeekly,
-    metaInsightsAdMonthly,
-  ])
-    await analyzeIfGrown(db, table);
+  for (const table of insightTables) await analyzeIfGrown(db, table);
 }
 
 export async function analyzeBreakdowns(db: WarehouseWriter): Promise<void> {

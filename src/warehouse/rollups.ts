@@ -110,19 +110,20 @@ const levelColumns: Record<RollupLevel, { id: string; parents: readonly string[]
   ad: { id: 'adId', parents: ['accountId', 'campaignId', 'adsetId'] },
 };
 
-const pgTables = new Map<string, PgTable>(
-  [
-    metaInsightsDaily,
-    metaInsightsCampaignDaily,
-    metaInsightsAccountDaily,
-    metaInsightsAccountWeekly,
-    metaInsightsAccountMonthly,
-    metaInsightsCampaignWeekly,
-    metaInsightsCampaignMonthly,
-    metaInsightsAdWeekly,
-    metaInsightsAdMonthly,
-  ].map((table) => [getTableName(table), table]),
-);
+/** The ad-day table and every roll-up of it, as drizzle tables (for statements and statistics). */
+export const insightTables: readonly PgTable[] = [
+  metaInsightsDaily,
+  metaInsightsCampaignDaily,
+  metaInsightsAccountDaily,
+  metaInsightsAccountWeekly,
+  metaInsightsAccountMonthly,
+  metaInsightsCampaignWeekly,
+  metaInsightsCampaignMonthly,
+  metaInsightsAdWeekly,
+  metaInsightsAdMonthly,
+];
+
+const pgTables = new Map<string, PgTable>(insightTables.map((table) => [getTableName(table), table]));
 
 function tableNamed(name: RollupTable): PgTable {
   const table = pgTables.get(name);

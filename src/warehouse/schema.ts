@@ -110,6 +110,21 @@ function sumColumns() {
   };
 }
 
+/**
+ * The segment fields of a breakdown row. Fields a key does not have are empty strings, so a
+ * segment's key and the primary key stay simple.
+ */
+function segmentColumns() {
+  return {
+    age: text('age').notNull().default(''),
+    gender: text('gender').notNull().default(''),
+    country: text('country').notNull().default(''),
+    publisherPlatform: text('publisher_platform').notNull().default(''),
+    platformPosition: text('platform_position').notNull().default(''),
+    devicePlatform: text('device_platform').notNull().default(''),
+  };
+}
+
 /** The additive columns' keys, the same on both insights tables: what the loader writes and rolls up. */
 export type InsightSum = keyof ReturnType<typeof sumColumns>;
 export const insightSums = Object.keys(sumColumns()) as InsightSum[];
@@ -227,12 +242,7 @@ export const metaInsightsBreakdownDaily = pgTable(
     segment: text('segment').notNull(),
     accountId: text('account_id').notNull(),
     campaignId: text('campaign_id').notNull(),
-    age: text('age').notNull().default(''),
-    gender: text('gender').notNull().default(''),
-    country: text('country').notNull().default(''),
-    publisherPlatform: text('publisher_platform').notNull().default(''),
-    platformPosition: text('platform_position').notNull().default(''),
-    devicePlatform: text('device_platform').notNull().default(''),
+    ...segmentColumns(),
     ...sumColumns(),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -254,12 +264,7 @@ export const metaInsightsBreakdownAccountDaily = pgTable(
     accountId: text('account_id').notNull(),
     day: date('day').notNull(),
     segment: text('segment').notNull(),
-    age: text('age').notNull().default(''),
-    gender: text('gender').notNull().default(''),
-    country: text('country').notNull().default(''),
-    publisherPlatform: text('publisher_platform').notNull().default(''),
-    platformPosition: text('platform_position').notNull().default(''),
-    devicePlatform: text('device_platform').notNull().default(''),
+    ...segmentColumns(),
     ...sumColumns(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.breakdown, t.day, t.segment] })],
