@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,23 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { migrationSet, readMigratedImage } from '../../src/server/db/migrated-image';
 import { makeTempDir } from '../helpers/app';
-import type { CliResult } from '../helpers/cli';
+import { type CliResult, runNode } from '../helpers/cli';
 
 // The build writes into the project it runs in. A copy of the project keeps this file's builds,
 // and its edits to sources, away from the checkout every other test runs from.
 const projectFiles = ['package.json', 'tsconfig.json', 'bin', 'scripts/build-cli.mjs', 'src'];
 
 function run(command: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const { DATABASE_URL: _database, ...rest } = process.env;
-    const child = spawn(process.execPath, command, { cwd, env: { ...rest, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  const { DATABASE_URL: _database, ...rest } = process.env;
+  return runNode(command, { cwd, env: { ...rest, ...env } });
 }
 
 const question = ['ask', '--now', '2026-11-20', '--json', 'spend last 7 days by campaign'];

@@ -16,8 +16,16 @@ export interface CliResult {
 }
 
 export function runArlo(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runNode([arloBin, ...args], { env: childEnv(env) });
+}
+
+/** Runs this Node on `args` to the end, with its output collected. */
+export function runNode(
+  args: string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [arloBin, ...args], { env: childEnv(env) });
+    const child = spawn(process.execPath, args, options);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
