@@ -13,8 +13,8 @@ import {
   placementLabels,
   platformLabels,
 } from '../shared/segment-labels';
-import type { RollupLevel, RollupTable } from '../warehouse/rollups';
-import { insightLevels, insightsTable } from './sources/tables';
+import type { RollupLevel } from '../warehouse/rollups';
+import { insightLevels } from './sources/tables';
 
 /**
  * Meta's breakdown rows (ad set and day grain) are a separate source: a question that groups or
@@ -23,7 +23,6 @@ import { insightLevels, insightsTable } from './sources/tables';
 export const BREAKDOWN_TABLE = 'meta_insights_breakdown_daily';
 /** The same rows summed over ad sets per account: enough for a segment question about whole accounts. */
 export const BREAKDOWN_ACCOUNT_TABLE = 'meta_insights_breakdown_account_daily';
-export type WarehouseTable = RollupTable | typeof BREAKDOWN_TABLE | typeof BREAKDOWN_ACCOUNT_TABLE;
 
 /**
  * Which rows carry a dimension: the account, campaign or ad sums (each stored by day, week and
@@ -59,8 +58,6 @@ export interface DimensionDefinition {
   child?: Dimension;
   /** The coarsest rows that carry this dimension (and its filter's column and joins). */
   level: DimensionLevel;
-  /** The day-grain table of that level. */
-  table: WarehouseTable;
   /** Grouping expressions in the inner aggregate, by column name. */
   group: readonly { column: string; sql: string }[];
   /** Joins the inner aggregate needs to compute the grouping or the filter. */
@@ -379,14 +376,7 @@ export const dimensionKeys: NonEmpty<Dimension> = [...entityDimensions, ...segme
 
 export const dimensions = Object.fromEntries(
   Object.entries<Spec>({ ...entityDefinitions, ...segmentDefinitions, ...timeDefinitions }).map(
-    ([key, spec]) => [
-      key,
-      {
-        key,
-        ...spec,
-        table: spec.level === 'breakdown' ? BREAKDOWN_TABLE : insightsTable(spec.level, 'day'),
-      },
-    ],
+    ([key, spec]) => [key, { key, ...spec }],
   ),
 ) as Record<Dimension, DimensionDefinition>;
 

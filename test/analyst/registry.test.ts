@@ -154,12 +154,10 @@ describe('the dimension registry', () => {
     expect(chain('quarter', 'child')).toEqual(['quarter', 'month', 'week', 'day']);
   });
 
-  it('reads ad sets, ads and the creative format from the ad rows, segments from the breakdown rows, the rest from the campaign roll-up', () => {
-    const adRows = dimensionKeys.filter((key) => dimensions[key].table === 'meta_insights_daily');
+  it('reads ad sets, ads and the creative format from the ad-level rows, segments from the breakdown rows, the rest from coarser roll-ups', () => {
+    const adRows = dimensionKeys.filter((key) => dimensions[key].level === 'ad');
     expect(adRows).toEqual(['adset', 'ad', 'format']);
-    const breakdownRows = dimensionKeys.filter(
-      (key) => dimensions[key].table === 'meta_insights_breakdown_daily',
-    );
+    const breakdownRows = dimensionKeys.filter((key) => dimensions[key].level === 'breakdown');
     expect(breakdownRows).toEqual([
       'age',
       'gender',
