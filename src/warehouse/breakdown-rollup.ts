@@ -2,6 +2,7 @@ import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { BreakdownKey } from './graph-types';
 import type { WarehouseWriter } from './load';
+import { segmentColumns, segmentFields } from './prepare-breakdowns';
 import {
   insightSums,
   metaAdAccounts,
@@ -15,14 +16,9 @@ const rows = metaInsightsBreakdownDaily;
 
 /** Each segment column of the roll-up beside the breakdown rows' column it is grouped from. */
 const segmentPairs: [PgColumn, PgColumn][] = [
-  [rollup.segment, rows.segment],
-  [rollup.age, rows.age],
-  [rollup.gender, rows.gender],
-  [rollup.country, rows.country],
-  [rollup.publisherPlatform, rows.publisherPlatform],
-  [rollup.platformPosition, rows.platformPosition],
-  [rollup.devicePlatform, rows.devicePlatform],
-];
+  'segment' as const,
+  ...segmentFields.map((field) => segmentColumns[field]),
+].map((key) => [rollup[key], rows[key]]);
 
 /**
  * Rebuilds one account's per-segment day sums for one breakdown key over first..last, from the

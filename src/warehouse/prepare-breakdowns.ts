@@ -25,8 +25,8 @@ export interface PreparedBreakdowns {
   copy: string;
 }
 
-/** Each segment field's column (its key in the breakdown table's schema). */
-const segmentColumns = {
+/** Each segment field's column (its key in the breakdown tables' schema). */
+export const segmentColumns = {
   age: 'age',
   gender: 'gender',
   country: 'country',
