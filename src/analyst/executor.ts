@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { windowColumns } from '../warehouse/ad-windows';
 import { textArray } from '../warehouse/sql-arrays';
 import {
   BREAKDOWN_ACCOUNT_TABLE,
@@ -317,8 +318,15 @@ function insightsSource(
   const timeKeys = readKeys.filter((key): key is TimeGrain =>
     (timeGrains as readonly string[]).includes(key),
   );
-  const parts = sourceParts(insightsLevel(readKeys), range, timeKeys, rollups);
-  return insightRows(parts, columnsRead(fragments), accountIds);
+  const columns = columnsRead(fragments);
+  const parts = sourceParts(
+    insightsLevel(readKeys),
+    range,
+    timeKeys,
+    rollups,
+    rollups && columns.every((column) => windowColumns.has(column)),
+  );
+  return insightRows(parts, columns, accountIds);
 }
 
 /**

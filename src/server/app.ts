@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { refreshAdWindows } from '../warehouse/ad-windows';
 import { backfillBreakdownRollups } from '../warehouse/breakdown-rollup';
 import { backfillRollups } from '../warehouse/rollups';
 import { authenticatePlugin } from './auth/authenticate';
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // is an index probe per account.
   await backfillRollups(database.db);
   await backfillBreakdownRollups(database.db);
+  // Windows a load dropped and a stop cut off before their rebuild come back here.
+  await refreshAdWindows(database.db);
   await startCrashRecovery(app, database.db);
   if (options.seedDemoData && config.meta.demo) {
     const seeded = await seedDemoWarehouse(database.db);

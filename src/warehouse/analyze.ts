@@ -2,7 +2,12 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { WarehouseWriter } from './load';
 import { insightTables } from './rollups';
-import { insightSums, metaInsightsBreakdownAccountDaily, metaInsightsBreakdownDaily } from './schema';
+import {
+  insightSums,
+  metaInsightsAdWindows,
+  metaInsightsBreakdownAccountDaily,
+  metaInsightsBreakdownDaily,
+} from './schema';
 import { bare } from './upsert-sql';
 
 /** A table is analyzed again once it has this many times the pages it had at its last ANALYZE. */
@@ -16,7 +21,7 @@ const GROWTH = 1.2;
  */
 export async function analyzeWarehouse(db: WarehouseWriter): Promise<void> {
   // The roll-ups too: without statistics the planner takes each for one row and joins badly.
-  for (const table of insightTables) await analyzeIfGrown(db, table);
+  for (const table of [...insightTables, metaInsightsAdWindows]) await analyzeIfGrown(db, table);
 }
 
 export async function analyzeBreakdowns(db: WarehouseWriter): Promise<void> {

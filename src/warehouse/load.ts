@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { refreshAdWindows } from './ad-windows';
 import { analyzeBreakdowns, analyzeWarehouse } from './analyze';
 import { copyUpsert } from './copy-upsert';
 import {
@@ -53,6 +54,7 @@ export async function loadDataset(db: WarehouseWriter, dataset: GraphDataset): P
     const objects = dataset.objects?.[account.id];
     if (objects) await writeObjects(db, account.account_id, account.currency, objects);
   }
+  await refreshAdWindows(db);
   // Once for the whole dataset: per account, the ANALYZE of an ever larger table would cost more
   // with each account loaded.
   await analyzeWarehouse(db);

@@ -1,5 +1,7 @@
 import { eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { lockAccountRollups } from './account-lock';
+import { dropWindowsFrom } from './ad-windows';
 import type { WarehouseWriter } from './load';
 import {
   insightSums,
@@ -185,19 +187,7 @@ export async function refreshRollups(
   await lockAccountRollups(db, accountId);
   const range = (await wholeHistoryIfMissing(db, accountId)) ?? { first, last };
   await rebuildEvery(db, accountId, range);
-}
-
-// Any fixed number: the first half of the two-part advisory lock key that names roll-up refreshes.
-const ROLLUP_LOCK_SPACE = 424_242_013;
-
-/**
- * Two transactions refreshing the same account (on PostgreSQL, two servers) would each delete
- * the other's uncommitted week or month and both insert it: one fails on the primary key. The
- * second waits here until the first commits, then rebuilds from what the first wrote. Held to
- * the end of the transaction.
- */
-async function lockAccountRollups(db: WarehouseWriter, accountId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, hashtext(${accountId}))`);
+  await dropWindowsFrom(db, accountId, range.first);
 }
 
 async function rebuildEvery(

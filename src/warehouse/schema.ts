@@ -226,6 +226,42 @@ export const metaInsightsAdWeekly = adRollup('meta_insights_ad_weekly');
 export const metaInsightsAdMonthly = adRollup('meta_insights_ad_monthly');
 
 /**
+ * Ad sums over the trailing windows every account is asked about most ("the last 7 days", the
+ * 30 days before them, the week three weeks back that fatigue is judged against), counted back
+ * from the account's last stored day. A window is a range of absolute days, so its sums stay
+ * exact whatever day it is asked on; the loader drops every window its new rows touch, in the
+ * same transaction, and they are rebuilt after the load. An ad over 30 days is then one row
+ * instead of thirty.
+ */
+export const metaInsightsAdWindows = pgTable(
+  'meta_insights_ad_windows',
+  {
+    accountId: text('account_id').notNull(),
+    since: date('since').notNull(),
+    until: date('until').notNull(),
+    adId: text('ad_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    adsetId: text('adset_id').notNull(),
+    ...sumColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.since, t.until, t.adId] })],
+);
+
+/**
+ * Which windows an account's ad sums are held for. An ad with no delivery in a window has no
+ * row there, so only this list tells a window with no rows from one that was never built.
+ */
+export const metaInsightsWindows = pgTable(
+  'meta_insights_windows',
+  {
+    accountId: text('account_id').notNull(),
+    since: date('since').notNull(),
+    until: date('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.since, t.until] })],
+);
+
+/**
  * Meta's breakdown rows at ad set and day grain, one set of rows per breakdown key (`age,gender`,
  * `country`, `publisher_platform,platform_position`, `device_platform`). Each key's rows split the
  * same totals a different way, so a query reads exactly one key's rows. The values are Meta's

@@ -248,4 +248,40 @@ describe('the level a query reads', () => {
     ]);
     expect(sourceParts('account', range, [], false)).toEqual([{ table: 'meta_insights_daily', ...range }]);
   });
+
+  it('offers the trailing window for an ad-level range of a held length with no time grouping, the periods guarded against it', () => {
+    const lastWeek = { start: '2026-11-13', end: '2026-11-19' };
+    const parts = sourceParts('ad', lastWeek, [], true);
+    expect(parts.map((part) => `${part.table} ${part.start}..${part.end} ${part.held?.stored}`)).toEqual([
+      'meta_insights_ad_windows 2026-11-13..2026-11-19 true',
+      'meta_insights_daily 2026-11-13..2026-11-15 false',
+      'meta_insights_ad_weekly 2026-11-16..2026-11-22 false',
+      'meta_insights_daily 2026-11-13..2026-11-19 false',
+    ]);
+    // Every guard names the whole range, whichever stretch of it its part reads.
+    expect(
+      parts.every(
+        (part) => part.held?.window.start === lastWeek.start && part.held.window.end === lastWeek.end,
+      ),
+    ).toBe(true);
+    const plain = (
+      level: 'account' | 'campaign' | 'ad',
+      range: typeof lastWeek,
+      grains: ('day' | 'week')[],
+      windows = true,
+    ) =>
+      sourceParts(level, range, grains, true, windows).some(
+        (part) => part.table === 'meta_insights_ad_windows',
+      );
+    expect(plain('ad', { start: '2026-10-21', end: '2026-11-19' }, [])).toBe(true);
+    // Not for campaigns or accounts (their day tables are small), a daily or weekly series, a length
+    // no window has, or when the question reads a column the windows lack.
+    expect(plain('campaign', lastWeek, [])).toBe(false);
+    expect(plain('account', lastWeek, [])).toBe(false);
+    expect(plain('ad', lastWeek, ['day'])).toBe(false);
+    expect(plain('ad', lastWeek, ['week'])).toBe(false);
+    expect(plain('ad', { start: '2026-11-14', end: '2026-11-19' }, [])).toBe(false);
+    expect(plain('ad', lastWeek, [], false)).toBe(false);
+    expect(sourceParts('ad', lastWeek, [], false)).toEqual([{ table: 'meta_insights_daily', ...lastWeek }]);
+  });
 });

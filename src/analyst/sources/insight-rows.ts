@@ -1,34 +1,55 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { AD_WINDOWS_TABLE, WINDOWS_HELD_TABLE, windowLengths } from '../../warehouse/ad-windows';
 import type { RollupLevel, RollupTable } from '../../warehouse/rollups';
 import { textArray } from '../../warehouse/sql-arrays';
-import { addDays, type DateRange } from '../dates/calendar';
+import { addDays, type DateRange, daysBetween } from '../dates/calendar';
 import type { TimeGrain } from '../dimensions';
 import { grainsServing, loosenedEnd, type RangePart, splitRange } from './range-parts';
 import { insightsTable } from './tables';
 
 /** One stretch of the range and the table whose rows answer it. */
 export interface SourcePart extends DateRange {
-  table: RollupTable;
+  table: RollupTable | typeof AD_WINDOWS_TABLE;
   /**
    * Set when the range's last period may run past its end: the part is read only when the
    * accounts have rows on these days (`stored`), or only when they have none.
    */
   when?: { days: DateRange; stored: boolean };
+  /**
+   * Set when the range is one of the trailing windows held per ad: the part is read only when
+   * every account in scope holds that window (`stored`: the window's own rows), or only when one
+   * does not (the rows it would otherwise come from).
+   */
+  held?: { window: DateRange; stored: boolean };
 }
 
 /**
  * Where a query's insights rows come from: the level's sums at the coarsest grains its time
  * groupings can read. When letting the last period run past the range's end reads fewer rows,
  * both readings are returned, their differing parts guarded so that exactly one applies.
- * Without roll-ups, the ad-day rows alone.
+ * Without roll-ups, the ad-day rows alone. An ad-level range with no time grouping, of a length
+ * the trailing windows hold, may read the window instead, guarded the same way.
  */
 export function sourceParts(
   level: RollupLevel,
   range: DateRange,
   timeGrains: readonly TimeGrain[],
   rollups: boolean,
+  windows = rollups,
 ): SourcePart[] {
   if (!rollups) return [{ table: insightsTable('ad', 'day'), ...range }];
+  const periods = periodParts(level, range, timeGrains);
+  if (!windows || level !== 'ad' || timeGrains.length > 0 || !windowLengths.has(daysBetween(range)))
+    return periods;
+  const window = { start: range.start, end: range.end };
+  return [
+    { table: AD_WINDOWS_TABLE, ...window, held: { window, stored: true } },
+    ...periods.map((part) => ({ ...part, held: { window, stored: false } })),
+  ];
+}
+
+/** The level's sums at the coarsest grains the time groupings can read, whole periods and edge days. */
+function periodParts(level: RollupLevel, range: DateRange, timeGrains: readonly TimeGrain[]): SourcePart[] {
   const grains = grainsServing(timeGrains);
   const exact = splitRange(range, grains);
   const part = ({ grain, start, end }: RangePart, when?: SourcePart['when']): SourcePart => ({
@@ -63,12 +84,26 @@ export function columnsRead(fragments: readonly string[]): string[] {
 /** The rows of one part, already narrowed to the caller's accounts and the part's days. */
 function partRows(part: SourcePart, columns: readonly string[], accountIds: string[]): SQL {
   const accounts = sql`account_id = any(${textArray(accountIds)})`;
-  const guard = part.when
-    ? sql` and ${part.when.stored ? sql`` : sql`not `}exists (select 1 from ${sql.raw(insightsTable('account', 'day'))}
-        where ${accounts} and day between ${part.when.days.start}::date and ${part.when.days.end}::date)`
-    : sql``;
+  const guards: SQL[] = [];
+  if (part.when)
+    guards.push(sql`${part.when.stored ? sql`` : sql`not `}exists (select 1 from ${sql.raw(insightsTable('account', 'day'))}
+        where ${accounts} and day between ${part.when.days.start}::date and ${part.when.days.end}::date)`);
+  if (part.held) {
+    // Every account must hold the window: one that lacks it has no rows there to tell it apart.
+    const { window, stored } = part.held;
+    const held = sql`(select count(*) from ${sql.raw(WINDOWS_HELD_TABLE)} where ${accounts}
+        and since = ${window.start}::date and until = ${window.end}::date) = ${new Set(accountIds).size}`;
+    guards.push(stored ? held : sql`not ${held}`);
+  }
+  const days =
+    part.table === AD_WINDOWS_TABLE
+      ? sql`since = ${part.start}::date and until = ${part.end}::date`
+      : sql`day between ${part.start}::date and ${part.end}::date`;
   return sql`select ${sql.raw(columns.join(', '))} from ${sql.raw(part.table)}
-      where ${accounts} and day between ${part.start}::date and ${part.end}::date${guard}`;
+      where ${accounts} and ${days}${sql.join(
+        guards.map((guard) => sql` and ${guard}`),
+        sql``,
+      )}`;
 }
 
 /**

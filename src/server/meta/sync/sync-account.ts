@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '../../../analyst/dates';
+import { refreshAdWindows } from '../../../warehouse/ad-windows';
 import { analyzeBreakdowns, analyzeWarehouse } from '../../../warehouse/analyze';
 import { breakdownKeys, type GraphAdAccount } from '../../../warehouse/graph-types';
 import { checkpointIfWalGrown } from '../../../warehouse/wal-checkpoint';
@@ -117,6 +118,7 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
     }
     await reach;
     const settings = await syncObjects(db, deps.log, account, objects);
+    await refreshAdWindows(db, [accountId]);
     await analyzeWarehouse(db);
     if (breakdownRows > 0) await analyzeBreakdowns(db);
     // PGlite never checkpoints on its own: a sync's WAL would otherwise stay in the folder.
