@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import Fuse from 'fuse.js';
 import { textArray } from '../../warehouse/sql-arrays';
 import type { Scope } from '../executor';
 import type { EntityDimension } from '../query';
-import { editDistance } from '../text/edit-distance';
 import { normalise } from '../text/normalise';
 import { queryRows, type WarehouseDb } from '../warehouse-db';
+import { closeNames, isNameLike, nameIndex, namesMaybeIn } from './name-index';
+import { withinTypos } from './typo-search';
 
 export interface CatalogEntity {
   level: Exclude<EntityDimension, 'objective'>;
@@ -152,7 +152,7 @@ export function entityMatch(
   length: number,
   exact: boolean,
 ): EntityMatch {
-  const same = catalog.entities.filter((e) => e.level === picked.level && e.key === picked.key);
+  const same = (nameIndex(catalog).byKey.get(picked.key) ?? []).filter((e) => e.level === picked.level);
   return {
     level: picked.level,
     name: picked.name,
@@ -198,15 +198,16 @@ export function findEntities(question: string, catalog: Catalog): EntityMatch[] 
   };
   const free = (index: number, length: number) => !taken.slice(index, index + length).some(Boolean);
 
-  const byLength = [...catalog.entities].sort((a, b) => b.key.length - a.key.length);
-  for (const candidate of byLength) {
-    if (candidate.key.length < 3 || !question.includes(candidate.key)) continue;
+  const { byKey } = nameIndex(catalog);
+  for (const candidate of namesMaybeIn(question, catalog)) {
+    if (!question.includes(candidate.key)) continue;
     const pattern = new RegExp(
       `(?<![a-z0-9])${candidate.key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`,
     );
     const found = pattern.exec(question);
     if (!found || !free(found.index, candidate.key.length)) continue;
-    const sameKey = byLength.filter((e) => e.key === candidate.key);
+    // Names with one key have one length, so the catalog's order is also their order by length.
+    const sameKey = byKey.get(candidate.key) ?? [];
     matches.push(
       entityMatch(
         catalog,
@@ -226,8 +227,6 @@ export function findEntities(question: string, catalog: Catalog): EntityMatch[] 
   return matches.sort((a, b) => a.index - b.index);
 }
 
-const fuseOptions = { includeScore: true, ignoreLocation: true, threshold: 0.25, keys: ['key'] };
-
 /** Windows of the question compared with names, for names typed with a typo or two. */
 /**
  * A fuzzy search costs about a millisecond; a real question names a handful of things. The budget
@@ -236,16 +235,18 @@ const fuseOptions = { includeScore: true, ignoreLocation: true, threshold: 0.25,
  */
 const MAX_FUZZY_SEARCHES = 12;
 
+/** More typos than this and a window is not read as a name, whatever Fuse scores it. */
+const MAX_NAME_TYPOS = 3;
+
 function fuzzyMatches(
   question: string,
   catalog: Catalog,
   free: (index: number, length: number) => boolean,
   budget: { searches: number },
 ): EntityMatch[] {
-  const fuse = fuseFor(catalog);
-  const lengths = catalog.entities.map((entity) => entity.key.length);
-  const shortest = Math.min(...lengths) * 0.8;
-  const longest = Math.max(...lengths) * 1.25;
+  const { shortestKey, longestKey } = nameIndex(catalog);
+  const shortest = shortestKey * 0.8;
+  const longest = longestKey * 1.25;
   const words = [...question.matchAll(/[a-z0-9%$.']+/g)].map((m) => ({
     text: m[0],
     index: m.index ?? 0,
@@ -265,12 +266,9 @@ function fuzzyMatches(
       if (nameWords * 2 < size) continue;
       const window = question.slice(index, index + length);
       if (budget.searches <= 0) return results;
-      if (!withinTypos(window, catalog)) continue;
+      if (!withinTypos(window, catalog, MAX_NAME_TYPOS)) continue;
       budget.searches--;
-      const best = fuse
-        .search(window)
-        .filter((hit) => (hit.score ?? 1) <= 0.2)
-        .filter((hit) => similarLength(hit.item.key, window));
+      const best = closeNames(window, catalog, 0.2);
       const top = best[0];
       if (!top) continue;
       const ties = best.filter((hit) => hit.item.key === top.item.key).map((hit) => hit.item);
@@ -279,81 +277,6 @@ function fuzzyMatches(
     }
   }
   return results;
-}
-
-/** More typos than this and a window is not read as a name, whatever Fuse scores it. */
-const MAX_NAME_TYPOS = 3;
-
-/**
- * Whether some name is within a few typos of the window. A Fuse search costs about a millisecond
- * per window while this costs microseconds, and almost no window of a question is a misspelt name.
- */
-function withinTypos(window: string, catalog: Catalog): boolean {
-  const letters = letterCounts(window);
-  return catalog.entities.some(
-    (entity) =>
-      Math.abs(entity.key.length - window.length) <= MAX_NAME_TYPOS &&
-      // One edit changes the letter counts by at most two: a cheap bound before the exact distance.
-      countDifference(letters, keyLetters(entity)) <= 2 * MAX_NAME_TYPOS &&
-      editDistance(window, entity.key, MAX_NAME_TYPOS) <= MAX_NAME_TYPOS,
-  );
-}
-
-function letterCounts(text: string): Uint8Array {
-  const counts = new Uint8Array(128);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i) & 127;
-    counts[code] = Math.min(255, (counts[code] as number) + 1);
-  }
-  return counts;
-}
-
-function countDifference(a: Uint8Array, b: Uint8Array): number {
-  let total = 0;
-  for (let i = 32; i < 128; i++) total += Math.abs((a[i] as number) - (b[i] as number));
-  return total;
-}
-
-const keyLetterCache = new WeakMap<CatalogEntity, Uint8Array>();
-
-function keyLetters(entity: CatalogEntity): Uint8Array {
-  let counts = keyLetterCache.get(entity);
-  if (!counts) {
-    counts = letterCounts(entity.key);
-    keyLetterCache.set(entity, counts);
-  }
-  return counts;
-}
-
-const fuseCache = new WeakMap<Catalog, Fuse<CatalogEntity>>();
-
-function fuseFor(catalog: Catalog): Fuse<CatalogEntity> {
-  let fuse = fuseCache.get(catalog);
-  if (!fuse) {
-    fuse = new Fuse(catalog.entities, fuseOptions);
-    fuseCache.set(catalog, fuse);
-  }
-  return fuse;
-}
-
-/** A word from a name, or one edit away from one (a typo). */
-function isNameLike(word: string, catalog: Catalog): boolean {
-  if (catalog.nameWords.has(word)) return true;
-  if (word.length < 4) return false;
-  for (const nameWord of catalog.nameWords) {
-    if (
-      Math.abs(nameWord.length - word.length) <= 1 &&
-      nameWord[0] === word[0] &&
-      editDistance(word, nameWord, 1) <= 1
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
-
-function similarLength(name: string, window: string): boolean {
-  return window.length >= name.length * 0.8 && window.length <= name.length * 1.25;
 }
 
 function blank(text: string, index: number, length: number): string {
