@@ -14,6 +14,7 @@
  * migrations), for iterating while the loader changes; the DuckDB number check still runs.
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +36,7 @@ import {
   pgliteCacheDir,
 } from './bench/bench-cache';
 import { compareRows } from './bench/compare-rows';
+import { compileProbe } from './bench/compile-probe';
 import { type DuckReference, openDuckReference } from './bench/duckdb-reference';
 import { oneLine } from './bench/profile';
 import { profileAnswers } from './bench/profile-report';
@@ -166,7 +168,7 @@ async function main(): Promise<void> {
 
   const memorySize = opts.sizes.find(atTargetSize) ?? (opts.quick ? opts.sizes[0] : undefined);
   if (opts.memory && memorySize && arloKeys.length)
-    verdicts.push(...memoryProbe(memorySize, arloKeys, questionMix(names), opts));
+    verdicts.push(...(await memoryProbe(memorySize, arloKeys, questionMix(names), opts)));
 
   console.log('\ntargets');
   console.log(
@@ -482,43 +484,68 @@ async function fullMix(
   return verdicts;
 }
 
-/** Peak RSS of a separate process that only answers questions, against the cached warehouse. */
-function memoryProbe(size: AgencySize, arloKeys: ArloKey[], mix: BenchQuestion[], opts: Options): Verdict[] {
+/**
+ * Peak RSS of a separate process that only answers questions, against the cached warehouse. The
+ * probe runs compiled, as the product does (dist/cli): under tsx, compiling TypeScript at run time
+ * would add some 90 MB that no user's process holds.
+ */
+async function memoryProbe(
+  size: AgencySize,
+  arloKeys: ArloKey[],
+  mix: BenchQuestion[],
+  opts: Options,
+): Promise<Verdict[]> {
   console.log(`\nmemory: a separate process that only answers questions (${size.label}, mix × 3)`);
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench', 'answer-only.ts');
-  const verdicts: Verdict[] = [];
-  for (const key of arloKeys) {
-    const location = key === 'pglite' ? pgliteCacheDir(size) : benchDatabaseUrl(opts.pgUrl, size);
-    const job = { kind: key, location, today: opts.today, rounds: 3, questions: mix.map((q) => q.text) };
-    const child = spawnSync(process.execPath, ['--import', 'tsx', script, JSON.stringify(job)], {
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const line = child.stdout.trim().split('\n').at(-1) ?? '';
-    try {
-      const result = JSON.parse(line) as {
-        peakRssMb: number;
-        startRssMb: number;
-        afterOpenRssMb: number;
-        answers: number;
-        failed: number;
-      };
-      const missed = result.peakRssMb >= RSS_TARGET_MB;
-      console.log(
-        `  ${engineLabel[key]}: peak RSS ${result.peakRssMb.toFixed(0)} MB (target < ${RSS_TARGET_MB} MB)${flag(missed)} · at start ${result.startRssMb.toFixed(0)} MB, after opening ${result.afterOpenRssMb.toFixed(0)} MB · ${result.answers} answers, ${result.failed} failed`,
-      );
-      verdicts.push({
+  const source = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench', 'answer-only.ts');
+  const outDir = path.join(cacheDir, `answer-only-${process.pid}`);
+  try {
+    const script = await compileProbe(source, outDir);
+    return arloKeys.flatMap((key) => memoryOf(key, script, size, mix, opts));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** One engine's probe: its verdict, or none when the probe failed (said on the console). */
+function memoryOf(
+  key: ArloKey,
+  script: string,
+  size: AgencySize,
+  mix: BenchQuestion[],
+  opts: Options,
+): Verdict[] {
+  const location = key === 'pglite' ? pgliteCacheDir(size) : benchDatabaseUrl(opts.pgUrl, size);
+  const job = { kind: key, location, today: opts.today, rounds: 3, questions: mix.map((q) => q.text) };
+  const child = spawnSync(process.execPath, [script, JSON.stringify(job)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = child.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    const result = JSON.parse(line) as {
+      peakRssMb: number;
+      startRssMb: number;
+      afterOpenRssMb: number;
+      answers: number;
+      failed: number;
+    };
+    const missed = result.peakRssMb >= RSS_TARGET_MB;
+    console.log(
+      `  ${engineLabel[key]}: peak RSS ${result.peakRssMb.toFixed(0)} MB (target < ${RSS_TARGET_MB} MB)${flag(missed)} · at start ${result.startRssMb.toFixed(0)} MB, after opening ${result.afterOpenRssMb.toFixed(0)} MB · ${result.answers} answers, ${result.failed} failed · ${loadAverage()}`,
+    );
+    return [
+      {
         target: `${size.label} ${engineLabel[key]}: answering process RSS < ${RSS_TARGET_MB} MB`,
         measured: `peak ${result.peakRssMb.toFixed(0)} MB`,
         missed,
-      });
-    } catch {
-      console.log(
-        `  ${engineLabel[key]}: the probe failed (exit ${child.status}): ${oneLine(child.stderr, 300)}`,
-      );
-    }
+      },
+    ];
+  } catch {
+    console.log(
+      `  ${engineLabel[key]}: the probe failed (exit ${child.status}): ${oneLine(child.stderr, 300)}`,
+    );
+    return [];
   }
-  return verdicts;
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,9 @@
 /**
  * A process that only answers questions, for the benchmark's memory figure: it opens a loaded
  * warehouse (a PGlite data dir or a PostgreSQL URL), answers the question mix a few times, and
- * prints one JSON line with its peak RSS. Run by bench-analyst.ts; its argument is that JSON:
+ * prints one JSON line with its peak RSS. bench-analyst.ts compiles it first (compile-probe.ts) and
+ * runs it under plain node, as the product runs, so tsx's own memory stays out of the figure. Its
+ * argument is that JSON:
  *   { "kind": "pglite" | "postgres", "location": "...", "today": "YYYY-MM-DD", "rounds": 3, "questions": ["..."] }
  */
 import { readFileSync } from 'node:fs';

@@ -7,10 +7,8 @@ import { rankedSegmentValues } from './compose/segments';
 import { rankingCut } from './compose/shape';
 import { withStatedQuestion } from './compose/stated-question';
 import { executeQuery, type QueryResult, type Scope } from './executor';
-import { createLlm, type Llm, type LlmConfig } from './llm/client';
+import type { Llm, LlmConfig } from './llm/client';
 import { composeCustomQuery } from './llm/compose-query';
-import { mapQuestionWithLlm } from './llm/map-question';
-import { phraseReasoning } from './llm/phrase-reasoning';
 import { buildPlan } from './parse/build-plan';
 import { type Catalog, cachedCatalog, loadCatalog } from './parse/entities';
 import { readConversation } from './parse/parse-question';
@@ -89,12 +87,13 @@ export async function answerQuestion(
   }
   // The model only ever sees what the grammar could not read: a covered question is answered and
   // worded by the engine alone, with no model call in its way.
-  const llm =
+  const model =
     request.model === 'arlo_pro' && request.llm && plan.kind === 'clarify' && question.trim()
-      ? createLlm(request.llm)
+      ? await import('./llm/model-calls')
       : undefined;
+  const llm = model && request.llm ? model.createLlm(request.llm) : undefined;
   const mappedQuery = llm
-    ? await mapQuestionWithLlm(llm, question, {
+    ? await model?.mapQuestionWithLlm(llm, question, {
         today: request.today,
         entities: catalog.entities,
         objectives: objectivesOf(catalog.objectiveByCampaign),
@@ -121,6 +120,7 @@ async function phrased(llm: Llm, ctx: ComposeContext, message: AssistantMessage)
   const reasoning = message.reasoning;
   if (reasoning.type !== 'text' || !reasoning.content) return message;
   const facts = ctx.evidence.entries.map((entry) => ({ label: entry.derivation.kind, value: entry.shown }));
+  const { phraseReasoning } = await import('./llm/model-calls');
   const content = await phraseReasoning(llm, facts, reasoning.content);
   return content === reasoning.content ? message : { ...message, reasoning: { ...reasoning, content } };
 }
