@@ -9,6 +9,7 @@
  *   ask          the built-in demo data, to the answer
  *                (both open the database a previous run over the same data kept, after the first)
  *   ask first    the fixture folder with nothing kept (ARLO_ASK_CACHE=off): read, load, answer
+ *   ask demo first  the built-in demo with an empty ARLO_ASK_CACHE folder: generate, load, answer
  *   serve old    `serve` (what `npm start` runs) on a DATA_DIR a first start already made, to a 200 from /api/health
  *   serve new    `serve` on an empty DATA_DIR, to a 200 from /api/health
  * Whether dist/cli (the compiled CLI) is current decides what runs: `npm run build:cli` first.
@@ -138,6 +139,19 @@ async function main(): Promise<void> {
         name: 'ask --data, first run',
         targetMs: 2000,
         run: () => timeAsk(['--data', fixture, '--now', now], { ARLO_ASK_CACHE: 'off' }),
+      },
+      // The built-in demo's first run of the day: nothing kept yet, so it generates and loads.
+      {
+        name: 'ask (built-in demo), first run',
+        targetMs: 2000,
+        run: async () => {
+          const cache = path.join(scratch, `ask-cache-${fresh++}`);
+          try {
+            return await timeAsk(['--now', now], { ARLO_ASK_CACHE: cache });
+          } finally {
+            await rm(cache, { recursive: true, force: true });
+          }
+        },
       },
       { name: 'serve, existing DATA_DIR', targetMs: 3000, run: () => timeServe(existing) },
       {

@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { failureAnswer } from '../analyst/compose/fallback';
-import { readDatasetFolder } from '../analyst/dataset-folder';
+import { readBreakdownsFolder, readDatasetFolder } from '../analyst/dataset-folder';
 import { generateDemoData } from '../analyst/demo/generate';
 import { type AnalystRequest, answerQuestion } from '../analyst/engine';
 import { assembleReport } from '../analyst/report';
 import { openDatabase } from '../server/db/client';
 import type { AssistantMessage, ContentItem } from '../shared/api/answer';
 import type { GraphDataset } from '../warehouse/graph-types';
-import { loadDataset } from '../warehouse/load';
-import { keepLoaded, loadedKey, readLoaded } from './loaded-cache';
+import { keepLoaded, keepsLoaded, loadedKey, readLoaded } from './loaded-cache';
+import { loadAllButBreakdowns, loadBreakdowns } from './staged-load';
+import { watchStatements } from './statement-watch';
 
 const usage = 'Usage: arlo ask [--data DIR] [--now YYYY-MM-DD] [--json] (--batch FILE | "question")';
 
@@ -35,9 +36,10 @@ export async function askCommand(args: string[]): Promise<number> {
   if (questions.length === 0) throw new Error(`no question given\n${usage}`);
 
   const today = values.now ?? new Date().toISOString().slice(0, 10);
-  const key = await loadedKey(values.data ? { folder: values.data } : { demoToday: today }).catch(
-    () => undefined,
-  );
+  // Only a kept database needs its name: hashing a folder's every byte is no small part of a run.
+  const key = keepsLoaded()
+    ? await loadedKey(values.data ? { folder: values.data } : { demoToday: today }).catch(() => undefined)
+    : undefined;
   const loaded = key ? await readLoaded(key) : undefined;
   // Started first: much of PGlite's start (compiling its WebAssembly, reading the image) happens
   // off this thread while the dataset is read or generated.
@@ -55,7 +57,22 @@ export async function askCommand(args: string[]): Promise<number> {
   const database = await opening;
   try {
     await database.migrate();
-    if (dataset) await loadDataset(database.db, dataset);
+    // The breakdown rows wait until a question reads their tables (or the database is kept): most
+    // questions never do, and they are most of the load.
+    let breakdownsPending: (() => Promise<void>) | undefined;
+    if (dataset) {
+      await loadAllButBreakdowns(database.db, dataset);
+      const folder = values.data;
+      breakdownsPending = async () =>
+        loadBreakdowns(
+          database.db,
+          dataset.adAccounts,
+          folder ? await readBreakdownsFolder(folder, dataset.adAccounts) : dataset.breakdowns,
+        );
+    }
+    const breakdownReads = breakdownsPending
+      ? watchStatements((database.db as unknown as { $client: unknown }).$client, BREAKDOWN_TABLES)
+      : undefined;
     const accountIds = loaded?.accountIds ?? dataset?.adAccounts.map((account) => account.account_id) ?? [];
     const scope = { accountIds };
     // Earlier questions per conversation, in file order: what a chat session would have seen.
@@ -63,36 +80,62 @@ export async function askCommand(args: string[]): Promise<number> {
     for (const { question, conversation } of questions) {
       const earlier = conversation === undefined ? [] : (conversations.get(conversation) ?? []);
       if (conversation !== undefined) conversations.set(conversation, [...earlier, question]);
-      const message = await answerOrFailure({ db: database.db, scope, today }, question, earlier);
+      const request = { db: database.db, scope, today };
+      breakdownReads?.reset();
+      let outcome = await attempt(request, question, earlier);
+      // It read tables still empty: answered again once they hold their rows, as if always loaded.
+      if (breakdownsPending && breakdownReads?.seen()) {
+        await breakdownsPending();
+        breakdownsPending = undefined;
+        outcome = await attempt(request, question, earlier);
+      }
+      const message = messageOf(question, outcome);
       process.stdout.write(values.json ? `${JSON.stringify(message)}\n` : `${render(message)}\n\n`);
     }
-    if (key && dataset && database.dump) await keepLoaded(key, await database.dump(), accountIds);
+    if (key && dataset && database.dump) {
+      await breakdownsPending?.();
+      await keepLoaded(key, await database.dump(), accountIds);
+    }
     return 0;
   } finally {
     await database.close();
   }
 }
 
+// Every breakdown table's name starts with it.
+const BREAKDOWN_TABLES = 'meta_insights_breakdown';
+
 function readDataset(folder: string | undefined, today: string): Promise<GraphDataset> {
-  return folder ? readDatasetFolder(folder) : Promise.resolve().then(() => generateDemoData({ today }));
+  return folder
+    ? readDatasetFolder(folder, { breakdowns: false })
+    : Promise.resolve().then(() => generateDemoData({ today }));
+}
+
+type Outcome = { message: AssistantMessage } | { error: unknown };
+
+async function attempt(
+  request: AnalystRequest,
+  question: string,
+  history: readonly string[],
+): Promise<Outcome> {
+  try {
+    const answer = await answerQuestion(request, question, history);
+    return { message: answer.sections ? assembleReport(answer.sections) : answer.message };
+  } catch (error) {
+    return { error };
+  }
 }
 
 /**
  * One question's message. A failure inside the engine is this question's alone: the batch goes on
  * with a message that says so, and the real error goes to stderr for whoever runs the batch.
  */
-async function answerOrFailure(
-  request: AnalystRequest,
-  question: string,
-  history: readonly string[],
-): Promise<AssistantMessage> {
-  try {
-    const answer = await answerQuestion(request, question, history);
-    return answer.sections ? assembleReport(answer.sections) : answer.message;
-  } catch (error) {
-    process.stderr.write(`arlo ask: could not answer ${JSON.stringify(question)}: ${errorText(error)}\n`);
-    return failureAnswer();
-  }
+function messageOf(question: string, outcome: Outcome): AssistantMessage {
+  if ('message' in outcome) return outcome.message;
+  process.stderr.write(
+    `arlo ask: could not answer ${JSON.stringify(question)}: ${errorText(outcome.error)}\n`,
+  );
+  return failureAnswer();
 }
 
 function errorText(error: unknown): string {

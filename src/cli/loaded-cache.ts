@@ -21,12 +21,18 @@ function cacheDir(): string | undefined {
   return chosen ? path.resolve(chosen) : DEFAULT_DIR;
 }
 const KEEP = 4;
+
+/** Whether loaded databases are kept at all (ARLO_ASK_CACHE=off keeps none). */
+export function keepsLoaded(): boolean {
+  return cacheDir() !== undefined;
+}
 // What decides the rows a load writes, besides the data itself.
 const LOADER_SOURCES = [
   'src/warehouse',
   'src/server/db/migrations',
   'src/analyst/demo',
   'src/analyst/dataset-folder.ts',
+  'src/cli/staged-load.ts',
   'package-lock.json',
 ];
 const gzip = promisify(gzipCallback);
