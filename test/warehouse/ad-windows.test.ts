@@ -159,16 +159,16 @@ describe('ad sums over trailing windows', () => {
   });
 
   it('never reads a window for a range it does not hold, nor for a daily series', async () => {
-    const notHeld = {
+    const notHeld: AnalyticsQueryInput = {
       metrics: ['spend'],
       dimensions: ['ad'],
       time: { range: { start: '2026-11-12', end: '2026-11-18' } },
-    } as const;
-    const daily = {
+    };
+    const daily: AnalyticsQueryInput = {
       metrics: ['spend'],
       dimensions: ['ad'],
       time: { range: { start: '2026-11-13', end: LAST_DAY }, grain: 'day' },
-    } as const;
+    };
     const [outside, reference] = await ask(notHeld);
     expect(sorted(outside)).toEqual(sorted(reference));
     expect(await rowsReadFromWindows(t.database.db, outside)).toBe(0);
@@ -191,11 +191,11 @@ describe('ad sums over trailing windows', () => {
     expect(held.every((window) => (window.split('..')[1] as string) < '2026-11-17')).toBe(true);
     expect(await windowDifferences(t.database.db)).toEqual([]);
 
-    const lastWeek = {
+    const lastWeek: AnalyticsQueryInput = {
       metrics: ['spend'],
       dimensions: ['ad'],
       time: { range: { start: '2026-11-13', end: LAST_DAY } },
-    } as const;
+    };
     const [before, reference] = await ask(lastWeek);
     expect(sorted(before)).toEqual(sorted(reference));
     // The other account still holds the week, but one account without it sends the whole answer to the ad rows.
@@ -219,7 +219,7 @@ describe('ad sums over trailing windows', () => {
       .map((row) => ({ ...row, date_start: TODAY, date_stop: TODAY }));
     await writePreparedInsights(t.database.db, account, prepareInsights(nextDay));
     const newWeek = { start: '2026-11-14', end: TODAY };
-    const query = { metrics: ['spend', 'cpa'], dimensions: ['ad'], time: { range: newWeek } } as const;
+    const query: AnalyticsQueryInput = { metrics: ['spend', 'cpa'], dimensions: ['ad'], time: { range: newWeek } };
     const [stale, reference] = await ask(query, [account.account_id]);
     expect(sorted(stale)).toEqual(sorted(reference));
     expect(await rowsReadFromWindows(t.database.db, stale)).toBe(0);
