@@ -219,7 +219,11 @@ describe('ad sums over trailing windows', () => {
       .map((row) => ({ ...row, date_start: TODAY, date_stop: TODAY }));
     await writePreparedInsights(t.database.db, account, prepareInsights(nextDay));
     const newWeek = { start: '2026-11-14', end: TODAY };
-    const query: AnalyticsQueryInput = { metrics: ['spend', 'cpa'], dimensions: ['ad'], time: { range: newWeek } };
+    const query: AnalyticsQueryInput = {
+      metrics: ['spend', 'cpa'],
+      dimensions: ['ad'],
+      time: { range: newWeek },
+    };
     const [stale, reference] = await ask(query, [account.account_id]);
     expect(sorted(stale)).toEqual(sorted(reference));
     expect(await rowsReadFromWindows(t.database.db, stale)).toBe(0);
