@@ -1,66 +1,17 @@
+import { clientName } from '../../scripts/bench/agency-data';
+import { AUDIENCES, CREATIVES, PRODUCT_LINES, STRATEGIES } from '../../src/analyst/demo/large-account';
 import { type Catalog, type CatalogParts, catalogOf } from '../../src/analyst/parse/entities';
 
 /**
  * An agency's catalog of names shaped like the benchmark's: every client a copy of the 'large' demo
  * account (25 campaigns × 4 ad sets × 5 ads) with the client's name in front. Built from the names
  * alone, without generating a day of data, so a test can hold 15,000 entities in milliseconds.
+ * 626 entities per client: 24 clients make about 15,000.
  */
-
-const CLIENTS = [
-  'Harborline',
-  'Northwind',
-  'Bluefin',
-  'Cedarpeak',
-  'Driftwood',
-  'Emberly',
-  'Foxglove',
-  'Granite',
-  'Hollowell',
-  'Ironbark',
-  'Juniper',
-  'Kestrel',
-  'Lumen',
-  'Meridian',
-  'Nimbus',
-  'Oakhurst',
-  'Pinecrest',
-  'Quarry',
-  'Redwater',
-  'Saltmarsh',
-  'Tidewell',
-  'Umbra',
-  'Vantage',
-  'Willowby',
-  'Xanthe',
-  'Yarrow',
-  'Zephyr',
-  'Amberly',
-  'Brightmoor',
-  'Coldspring',
-];
-const PRODUCT_LINES = ['Bedding', 'Kitchen', 'Bath', 'Outdoor Living', 'Lighting'];
-const STRATEGIES = [
-  'Prospecting - Broad',
-  'Prospecting - Lookalike 1%',
-  'Advantage+ Shopping',
-  'Retargeting - Site Visitors',
-  'Retargeting - Cart Abandoners',
-];
-const AUDIENCES = ['US 25-44', 'US 45-64', 'Lookalike 2% Purchasers', 'Advantage+ Audience'];
-const CREATIVES = [
-  'Video - Product Demo',
-  'Image - Lifestyle',
-  'Carousel - Bestsellers',
-  'Image - Customer Review',
-  'Video - UGC Testimonial',
-];
-
-/** 626 entities per client: 24 clients make about 15,000. */
 export function agencyCatalog(clients = 24): Catalog {
   const parts: CatalogParts = { accounts: [], campaigns: [], adsets: [], ads: [] };
   for (let c = 0; c < clients; c++) {
-    const round = Math.floor(c / CLIENTS.length);
-    const client = `${CLIENTS[c % CLIENTS.length]}${round === 0 ? '' : ` ${round + 1}`}`;
+    const client = clientName(c);
     const accountId = `act_${String(c + 1).padStart(3, '0')}`;
     parts.accounts.push({ id: accountId, name: `${client} Harborline Home Goods`, currency: 'USD' });
     let adNumber = 1000;

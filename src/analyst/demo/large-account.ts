@@ -1,16 +1,17 @@
 import type { AccountSpec, CampaignSettings } from './model';
 import { type AdSetDraft, buildAccount, type CampaignDraft } from './plan-builder';
 
-const PRODUCT_LINES = ['Bedding', 'Kitchen', 'Bath', 'Outdoor Living', 'Lighting'];
-const STRATEGIES = [
+/** The large account's naming parts, exported for tests that build its names without its rows. */
+export const PRODUCT_LINES = ['Bedding', 'Kitchen', 'Bath', 'Outdoor Living', 'Lighting'];
+export const STRATEGIES = [
   'Prospecting - Broad',
   'Prospecting - Lookalike 1%',
   'Advantage+ Shopping',
   'Retargeting - Site Visitors',
   'Retargeting - Cart Abandoners',
 ];
-const AUDIENCES = ['US 25-44', 'US 45-64', 'Lookalike 2% Purchasers', 'Advantage+ Audience'];
-const CREATIVES = [
+export const AUDIENCES = ['US 25-44', 'US 45-64', 'Lookalike 2% Purchasers', 'Advantage+ Audience'];
+export const CREATIVES = [
   'Video - Product Demo',
   'Image - Lifestyle',
   'Carousel - Bestsellers',
