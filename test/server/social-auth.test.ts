@@ -257,6 +257,29 @@ describe('Facebook', () => {
     expect((await post(t, '/auth/facebook-signup', {})).statusCode).toBe(400);
   });
 
+  it('refuses a token no provider issues (a lone surrogate, a space) with 400, never 5xx', async () => {
+    const bodies = [
+      ['/auth/facebook-login', '{"accessToken":"\\ud800"}'],
+      ['/auth/facebook-signup', '{"accessToken":"EAAB \\ud83d"}'],
+      ['/auth/facebook-login', '{"accessToken":"EAAB token"}'],
+      ['/auth/google-login', '{"credential":"\\udfff"}'],
+      ['/auth/google-signup', '{"credential":"a.b c"}'],
+    ];
+    for (const [url, payload] of bodies) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: url as string,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode, `${url} ${payload} ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: expect.any(String),
+        message: expect.stringMatching(/ASCII/),
+      });
+    }
+  });
+
   it('never takes over a pending password signup with the same email', async () => {
     const email = 'fb.pending@example.com';
     expect(

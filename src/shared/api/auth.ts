@@ -78,9 +78,17 @@ export const userStatusResponse = z.object({
   }),
 });
 
-// Google and Facebook sign-in. Credentials are bounded so junk is a cheap 400.
-export const googleAuthBody = z.object({ credential: z.string().min(1).max(8192) });
-export const facebookAuthBody = z.object({ accessToken: z.string().min(1).max(4096) });
+// Google and Facebook sign-in. Credentials are bounded so junk is a cheap 400. Both providers'
+// tokens are printable ASCII (a JWT, a Graph token); anything else, a lone surrogate included,
+// could not even be put into the provider's URL, so it is refused here rather than sent.
+const providerToken = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+export const googleAuthBody = z.object({ credential: providerToken(8192) });
+export const facebookAuthBody = z.object({ accessToken: providerToken(4096) });
 export const socialSignupResponse = z.object({
   redirect: z.string(),
   token: z.string(),
