@@ -9,6 +9,7 @@ import {
   metaInsightsDaily,
   metaInsightsWindows,
 } from './schema';
+import { textArray } from './sql-arrays';
 import { bare, insertSelect } from './upsert-sql';
 
 /** A run of days counted back from an account's last stored day: it ends `endsBefore` days before it. */
@@ -101,9 +102,7 @@ export async function refreshAdWindows(
 async function staleAccounts(db: WarehouseWriter, accountIds?: readonly string[]): Promise<string[]> {
   const days = metaInsightsAccountDaily;
   const held = metaInsightsWindows;
-  const only = accountIds
-    ? sql`where ${days.accountId} = any(${`{${accountIds.join(',')}}`}::text[])`
-    : sql``;
+  const only = accountIds ? sql`where ${days.accountId} = any(${textArray(accountIds)})` : sql``;
   const result = await db.execute(
     sql`select ${days.accountId} as account_id from ${days} ${only}
       group by ${days.accountId}

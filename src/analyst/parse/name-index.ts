@@ -1,6 +1,7 @@
 import Fuse, { type FuseResult } from 'fuse.js';
 import { editDistance } from '../text/edit-distance';
 import type { Catalog, CatalogEntity } from './entities';
+import { perCatalog } from './per-catalog';
 
 /**
  * The fuzzy name search, made to scale to an agency's 15,000 names: what only depends on the
@@ -46,16 +47,7 @@ interface NameIndex {
   nameLike: Map<string, boolean>;
 }
 
-const indexes = new WeakMap<Catalog, NameIndex>();
-
-export function nameIndex(catalog: Catalog): NameIndex {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = buildIndex(catalog);
-    indexes.set(catalog, index);
-  }
-  return index;
-}
+export const nameIndex = perCatalog(buildIndex);
 
 function buildIndex(catalog: Catalog): NameIndex {
   const { entities } = catalog;

@@ -5,6 +5,7 @@ import { NUMBER_WORDS } from '../dates/lexicon';
 import type { MetricKey } from '../metrics';
 import type { EntityDimension } from '../query';
 import { type Catalog, type EntityMatch, findEntities, normalise } from './entities';
+import { perCatalog } from './per-catalog';
 import type { CompareGroup, Filters, Having, Period, ReportKind } from './plan';
 import {
   type Cue,
@@ -502,18 +503,12 @@ function rankingLimit(text: string): { value: number; index: number; length: num
   return undefined;
 }
 
-const knownWords = new WeakMap<Catalog, Set<string>>();
 const cueVocabulary = cueWords();
 
 /** Names and the grammar's own words: typo correction leaves them as they are ("stale" is not "sale"). */
-function protectedWords(catalog: Catalog): Set<string> {
-  let words = knownWords.get(catalog);
-  if (!words) {
-    words = new Set([...catalog.nameWords, ...cueVocabulary, ...FILLERS]);
-    knownWords.set(catalog, words);
-  }
-  return words;
-}
+const protectedWords = perCatalog(
+  (catalog): Set<string> => new Set([...catalog.nameWords, ...cueVocabulary, ...FILLERS]),
+);
 
 function leftovers(text: string, catalog: Catalog): string[] {
   const out: string[] = [];

@@ -1,5 +1,6 @@
 import { editDistance } from '../text/edit-distance';
 import type { Catalog, CatalogEntity } from './entities';
+import { perCatalog } from './per-catalog';
 
 /**
  * "Is some name within a few typos of this text?", asked of up to 15,000 names for every window of a
@@ -34,16 +35,7 @@ interface CountIndex {
   columns: number[];
 }
 
-const indexes = new WeakMap<Catalog, CountIndex>();
-
-function countIndex(catalog: Catalog): CountIndex {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = buildIndex(catalog);
-    indexes.set(catalog, index);
-  }
-  return index;
-}
+const countIndex = perCatalog(buildIndex);
 
 function buildIndex(catalog: Catalog): CountIndex {
   const letterCounts = catalog.entities.map((entity) => countLetters(entity.key));

@@ -1,4 +1,5 @@
 import { type Catalog, normalise } from '../entities';
+import { perCatalog } from '../per-catalog';
 import type { CompareGroup, Filters } from '../plan';
 import { findTerms } from '../vocabulary';
 import { FILLERS } from './fillers';
@@ -64,22 +65,16 @@ export interface FragmentReading {
   spans: [number, number][];
 }
 
-const wordsCache = new WeakMap<Catalog, Map<Level, Set<string>>>();
-
-function nameWordsByLevel(catalog: Catalog): Map<Level, Set<string>> {
-  let cached = wordsCache.get(catalog);
-  if (!cached) {
-    cached = new Map();
-    for (const entity of catalog.entities) {
-      if (entity.level === 'account') continue;
-      const set = cached.get(entity.level) ?? new Set<string>();
-      for (const word of entity.key.split(' ')) if (/[a-z]/.test(word)) set.add(word);
-      cached.set(entity.level, set);
-    }
-    wordsCache.set(catalog, cached);
+const nameWordsByLevel = perCatalog((catalog): Map<Level, Set<string>> => {
+  const cached = new Map<Level, Set<string>>();
+  for (const entity of catalog.entities) {
+    if (entity.level === 'account') continue;
+    const set = cached.get(entity.level) ?? new Set<string>();
+    for (const word of entity.key.split(' ')) if (/[a-z]/.test(word)) set.add(word);
+    cached.set(entity.level, set);
   }
   return cached;
-}
+});
 
 /**
  * Name fragments that narrow a question: "video ads", "Retargeting campaigns", "Lookalike ad sets",
@@ -282,22 +277,15 @@ interface NameIndex {
 }
 type FragmentLevel = Level | 'account';
 
-const indexCache = new WeakMap<Catalog, NameIndex>();
-
-function nameIndex(catalog: Catalog): NameIndex {
-  let index = indexCache.get(catalog);
-  if (!index) {
-    const starts = new Map<string, { level: FragmentLevel; key: string }[]>();
-    for (const entity of catalog.entities)
-      for (const word of new Set(
-        entity.name.split(/\s+[-–—:]\s+|\|/).map((part) => normalise(part).split(' ')[0]),
-      ))
-        if (word) starts.set(word, [...(starts.get(word) ?? []), { level: entity.level, key: entity.key }]);
-    index = { padded: catalog.entities.map((e) => [e.level, ` ${e.key} `]), starts };
-    indexCache.set(catalog, index);
-  }
-  return index;
-}
+const nameIndex = perCatalog((catalog): NameIndex => {
+  const starts = new Map<string, { level: FragmentLevel; key: string }[]>();
+  for (const entity of catalog.entities)
+    for (const word of new Set(
+      entity.name.split(/\s+[-–—:]\s+|\|/).map((part) => normalise(part).split(' ')[0]),
+    ))
+      if (word) starts.set(word, [...(starts.get(word) ?? []), { level: entity.level, key: entity.key }]);
+  return { padded: catalog.entities.map((e) => [e.level, ` ${e.key} `]), starts };
+});
 
 /** A question names a handful of things; a crafted one must not cost a scan of every name per word. */
 const MAX_LOOSE_RUNS = 8;
