@@ -1,3 +1,5 @@
+// The self-hosted variable Inter (woff2 from our own origin, loaded per Unicode range as needed).
+import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientConfig, FACEBOOK_SDK_URL } from '../../src/shared/api/client-config';
 import { resetProblem } from '../../src/web/features/auth/components/forgot-password-dialog';
+import { LoginFlow } from '../../src/web/features/auth/components/login-flow';
 import { SocialButtons } from '../../src/web/features/auth/components/social-buttons';
 import { loginRedirect } from '../../src/web/features/auth/lib/login-redirect';
 import { socialFailureMessage } from '../../src/web/features/auth/lib/social';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { clearSession, getToken, getUserInfo, isExpired, saveSession } from '../../src/web/lib/session';
-import { defaultConfigExtras } from '../helpers/client-config';
+import { defaultConfigExtras, demoClientConfig } from '../helpers/client-config';
+import { json, stubFetch, undoEdgeStubs } from '../helpers/network-edge';
 
 afterEach(cleanup);
 
@@ -91,11 +93,11 @@ describe('social buttons', () => {
 
   it('explain why they cannot work when the server has no Google or Facebook app', () => {
     renderButtons('signup', { google: { clientId: null }, facebook: facebook(null) });
-    fireEvent.click(screen.getByRole('button', { name: 'Google' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Google signup is currently unavailable. Please use email signup.',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Facebook' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Facebook signup is not available at the moment. Please try again later.',
     );
@@ -107,7 +109,7 @@ describe('social buttons', () => {
   it('refuse Facebook on a page that is not a secure context', () => {
     secureContext(false);
     renderButtons('signup', { google: { clientId: null }, facebook: facebook('123') });
-    fireEvent.click(screen.getByRole('button', { name: 'Facebook' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Facebook signup requires HTTPS. Not available in development.',
     );
@@ -119,14 +121,73 @@ describe('social buttons', () => {
       google: { clientId: 'client.apps.googleusercontent.com' },
       facebook: facebook('123'),
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Google' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Google login is still initializing. Please wait a moment and try again.',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Facebook' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Facebook is still loading. Please wait a moment and try again.',
     );
+  });
+});
+
+describe('login page messages', () => {
+  const FACEBOOK_UNAVAILABLE = 'Facebook login is not available at the moment. Please try again later.';
+  const renderLogin = () => {
+    stubFetch(({ url }) => {
+      if (url === '/api/client-config') return json(demoClientConfig());
+      if (url === '/auth/validate-email') return json({ valid: true });
+      if (url === '/auth/forgot-password') return json({ success: true });
+      return json({ message: `No stub for ${url}`, code: 'NOT_FOUND' }, 404);
+    });
+    const router = createMemoryRouter([{ path: '/', element: <LoginFlow /> }], { initialEntries: ['/'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  };
+  const clickFacebook = async () => {
+    // The button says the provider is still loading until client-config has answered.
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
+      expect(screen.getByRole('alert').textContent).toBe(FACEBOOK_UNAVAILABLE);
+    });
+  };
+  const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+  afterEach(undoEdgeStubs);
+
+  it('drop a social-login error once the password step shows', async () => {
+    renderLogin();
+    await clickFacebook();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByLabelText('Password');
+    expect(alerts()).toEqual([]);
+  });
+
+  it('drop a social-login error when the reset dialog opens, and keep it out of the dialog', async () => {
+    renderLogin();
+    await clickFacebook();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Reset your password' }));
+    expect(alerts()).toEqual([]);
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Continue' }));
+    await dialog.findByLabelText('Reset code');
+    expect(alerts()).toEqual([]);
+  });
+
+  it('show one error at a time: a social error replaces the email check, and the other way round', async () => {
+    renderLogin();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(alerts()).toEqual(['Please enter a valid email address']);
+    await clickFacebook();
+    expect(alerts()).toEqual([FACEBOOK_UNAVAILABLE]);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(alerts()).toEqual(['Please enter a valid email address']);
   });
 });
 

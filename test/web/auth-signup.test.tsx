@@ -1,11 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailStep } from '../../src/web/features/auth/components/email-step';
+import { SignupFlow } from '../../src/web/features/auth/components/signup-flow';
 import {
   PASSWORD_HINT,
   SignupPasswordStep,
 } from '../../src/web/features/auth/components/signup-password-step';
+import { createQueryClient } from '../../src/web/lib/query-client';
+import { demoClientConfig } from '../helpers/client-config';
+import { json, stubFetch, undoEdgeStubs } from '../helpers/network-edge';
 
 afterEach(cleanup);
 
@@ -81,5 +87,36 @@ describe('signup password step', () => {
       />,
     );
     expect(alertText()).toBe('Error creating account. Please try again.');
+  });
+});
+
+describe('signup page messages', () => {
+  const GOOGLE_UNAVAILABLE = 'Google signup is currently unavailable. Please use email signup.';
+  const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+  afterEach(undoEdgeStubs);
+
+  it('show one error at a time and clear it on the next step', async () => {
+    stubFetch(({ url }) => {
+      if (url === '/api/client-config') return json(demoClientConfig());
+      if (url === '/auth/check-signup-status') return json({});
+      return json({ message: `No stub for ${url}`, code: 'NOT_FOUND' }, 404);
+    });
+    const router = createMemoryRouter([{ path: '/', element: <SignupFlow /> }], { initialEntries: ['/'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(alerts()).toEqual(['Please enter a valid email address']);
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
+      expect(alerts()).toEqual([GOOGLE_UNAVAILABLE]);
+    });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByLabelText('Confirm password');
+    expect(alerts()).toEqual([]);
   });
 });

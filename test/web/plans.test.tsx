@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ClientConfig, FACEBOOK_SDK_URL } from '../../src/shared/api/client-config';
 import { proPlan } from '../../src/shared/plans';
 import { PlansRoute, YPlansRoute } from '../../src/web/app/routes/plans';
+import { CHECKOUT_SUCCESS, CheckoutSuccessNotice } from '../../src/web/components/ui/checkout-success-notice';
 import { browser } from '../../src/web/lib/browser';
 import { createQueryClient } from '../../src/web/lib/query-client';
 import { getToken, getUserInfo, saveSession } from '../../src/web/lib/session';
@@ -80,6 +81,7 @@ function renderPlans(path = '/plans') {
       { path: '/plans', Component: PlansRoute },
       { path: '/yplans', Component: YPlansRoute },
       { path: '/login', Component: () => <h1>Login page</h1> },
+      { path: '/', Component: () => <h1>Chat</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -127,6 +129,37 @@ describe('the plans screen (SPEC.md sections 2 and 9)', () => {
     await waitFor(() => expect(callsTo('/api/client-config').length).toBeGreaterThanOrEqual(2));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByText('This checkout is a demo: no card is charged.')).toBeNull();
+  });
+});
+
+describe('the way back to the chat', () => {
+  it('is a link to / when signed in', async () => {
+    saveSession(TOKEN, USER);
+    const router = renderPlans();
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to chat' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('is not offered to a visitor who is not signed in', async () => {
+    renderPlans();
+    await screen.findByText('$25/month');
+    expect(screen.queryByRole('link', { name: 'Back to chat' })).toBeNull();
+  });
+});
+
+describe('back from a paid checkout (/?checkout=success)', () => {
+  it('says the payment went through until dismissed', () => {
+    window.history.replaceState(null, '', '/?checkout=success');
+    render(<CheckoutSuccessNotice />);
+    expect(screen.getByRole('status').textContent).toBe(CHECKOUT_SUCCESS);
+    expect(CHECKOUT_SUCCESS).toBe("Payment successful — you're on Pro.");
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says nothing on an ordinary visit', () => {
+    render(<CheckoutSuccessNotice />);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });
 

@@ -59,7 +59,7 @@ export function SessionHandoff({ children }: { children: ReactNode }) {
       return (
         <>
           {stage.ignored ? (
-            <div className="fixed inset-x-0 top-3 z-40 mx-auto flex w-fit max-w-[90vw] items-start gap-2">
+            <div className="fixed inset-x-4 top-3 z-40 mx-auto flex w-fit max-w-lg items-start gap-2">
               <InlineNotice notice={{ text: HANDOFF_INVALID, tone: 'error' }} />
               <button
                 type="button"

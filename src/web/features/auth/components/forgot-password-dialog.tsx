@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { passwordProblem } from '../../../../shared/auth/password';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { quietLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
@@ -74,6 +75,7 @@ export function ForgotPasswordDialog({
             initialEmail={emailProblem(initialEmail) ? '' : initialEmail}
             pending={forgot.isPending}
             error={error}
+            onError={setError}
             onSubmit={sendCode}
           />
         </>
@@ -93,11 +95,7 @@ export function ForgotPasswordDialog({
           <SubmitButton disabled={reset.isPending}>Reset Password</SubmitButton>
         </form>
       )}
-      <button
-        type="button"
-        className="w-full text-sm text-slate-600 hover:underline dark:text-slate-400"
-        onClick={onClose}
-      >
+      <button type="button" className={`w-full ${quietLink}`} onClick={onClose}>
         Cancel
       </button>
     </ModalDialog>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { quietLink, textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useValidateEmail } from '../api/validate-email';
@@ -15,15 +16,28 @@ import { SocialButtons } from './social-buttons';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 
-/** Email step, password step, then a redirect by the account's status. */
+/** Where the page's one error shows: under the email/password form or under the social buttons. */
+type ErrorSlot = { at: 'form' | 'social'; text: string } | null;
+
+/**
+ * Email step, password step, then a redirect by the account's status. The page shows one error
+ * at a time: a new one replaces the old, and changing step or opening the reset dialog clears it.
+ */
 export function LoginFlow() {
   const goTo = useGoTo();
   const navigate = useNavigate();
   const [email, setEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<ErrorSlot>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const showAt = (at: 'form' | 'social') => (text: string | null) => {
+    setShown(text ? { at, text } : null);
+    if (text) setNotice(null);
+  };
+  const setError = showAt('form');
+  const setSocialError = showAt('social');
+  const error = shown?.at === 'form' ? shown.text : null;
   const validate = useValidateEmail();
   const login = useLogin();
 
@@ -35,6 +49,7 @@ export function LoginFlow() {
       {
         onSuccess: ({ valid }) => {
           if (!valid) return setError('Email not found');
+          setError(null);
           setEmail(normalized);
         },
         onError: (failure) => setError(errorMessage(failure, 'Email not found')),
@@ -64,7 +79,7 @@ export function LoginFlow() {
   return (
     <div className="space-y-4">
       {email === null ? (
-        <EmailStep pending={validate.isPending} error={error} onSubmit={submitEmail} />
+        <EmailStep pending={validate.isPending} error={error} onError={setError} onSubmit={submitEmail} />
       ) : (
         <form className="space-y-4" noValidate onSubmit={submitPassword}>
           <TextField label="Email" type="email" value={email} readOnly disabled />
@@ -73,7 +88,7 @@ export function LoginFlow() {
           <SubmitButton disabled={login.isPending}>Sign In</SubmitButton>
           <button
             type="button"
-            className="text-sm text-slate-600 hover:underline"
+            className={quietLink}
             onClick={() => {
               setEmail(null);
               setPassword('');
@@ -87,16 +102,21 @@ export function LoginFlow() {
       {email === null ? <FormMessage success={notice} /> : null}
       <button
         type="button"
-        className="text-sm font-medium text-indigo-600 hover:underline"
-        onClick={() => setForgotOpen(true)}
+        className={`text-sm ${textLink}`}
+        onClick={() => {
+          setShown(null);
+          setForgotOpen(true);
+        }}
       >
         Forgot password?
       </button>
       <SocialButtons
         flow="login"
         heading="Or continue with"
+        error={shown?.at === 'social' ? shown.text : null}
+        onError={setSocialError}
         onUnregistered={(social) => {
-          if (!social.email) return setError(social.message);
+          if (!social.email) return setSocialError(social.message);
           // An unknown social account is offered an account with a password.
           void navigate('/signup', { state: { socialEmail: social.email, provider: social.provider } });
         }}
@@ -109,7 +129,7 @@ export function LoginFlow() {
           onDone={() => {
             setForgotOpen(false);
             setPassword('');
-            setError(null);
+            setShown(null);
             setNotice('Password reset successfully. Please log in.');
           }}
         />

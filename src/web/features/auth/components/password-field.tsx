@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { textLink } from '../../../components/ui/styles';
 import { inputClass } from './text-field';
 
 /** A password input with a show/hide toggle. */
@@ -34,7 +35,7 @@ export function PasswordField({
         />
         <button
           type="button"
-          className="rounded-lg px-2 text-sm text-indigo-600 hover:underline"
+          className={`rounded-lg px-2 text-sm ${textLink}`}
           aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
           onClick={() => setVisible((shown) => !shown)}
         >

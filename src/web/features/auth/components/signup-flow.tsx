@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/session';
 import { useCheckSignupStatus } from '../api/check-signup-status';
@@ -18,12 +19,18 @@ import { VerifyEmailStep } from './verify-email-step';
 
 type Step = 'email' | 'password' | 'verify';
 
-/** The signup flow: email, then password, then the emailed code. */
+/**
+ * The signup flow: email, then password, then the emailed code. One error shows at a time: a new
+ * one (from the form or a social button) replaces the old, and changing step clears it.
+ */
 export function SignupFlow() {
   const goTo = useGoTo();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ at: 'form' | 'social'; text: string } | null>(null);
+  const setError = (text: string | null) => setShown(text ? { at: 'form', text } : null);
+  const setSocialError = (text: string | null) => setShown(text ? { at: 'social', text } : null);
+  const error = shown?.at === 'form' ? shown.text : null;
   const [notice, setNotice] = useState<string | null>(null);
   const checkStatus = useCheckSignupStatus();
   const createUser = useCreateUser();
@@ -106,11 +113,21 @@ export function SignupFlow() {
     <div className="space-y-4">
       {step === 'email' ? (
         <>
-          <EmailStep pending={checkStatus.isPending} error={error} onSubmit={submitEmail} />
-          <SocialButtons flow="signup" heading="Or sign up with" />
-          <p className="text-xs text-slate-500">
+          <EmailStep
+            pending={checkStatus.isPending}
+            error={error}
+            onError={setError}
+            onSubmit={submitEmail}
+          />
+          <SocialButtons
+            flow="signup"
+            heading="Or sign up with"
+            error={shown?.at === 'social' ? shown.text : null}
+            onError={setSocialError}
+          />
+          <p className="text-xs text-slate-600 dark:text-slate-400">
             By signing up you agree to our{' '}
-            <Link className="text-indigo-600 hover:underline" to="/terms">
+            <Link className={textLink} to="/terms">
               Terms of Service
             </Link>
             .

@@ -45,12 +45,16 @@ function unregisteredUser(provider: SocialProvider, failure: unknown): Unregiste
 /**
  * Google and Facebook sign-in for one flow: loads the provider SDKs this page is configured for,
  * gets the provider's token, exchanges it with our API, then stores the session and navigates as
- * that flow requires.
+ * that flow requires. Failures go to `setError`; a click first clears it with null, so a page that
+ * shares one message slot drops its older error as a new attempt starts.
  */
-export function useSocialSignIn(flow: SocialFlow, onUnregistered?: (user: UnregisteredSocialUser) => void) {
+export function useSocialSignIn(
+  flow: SocialFlow,
+  setError: (message: string | null) => void,
+  onUnregistered?: (user: UnregisteredSocialUser) => void,
+) {
   const config = useClientConfig();
   const goTo = useGoTo();
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const [facebookSdk, setFacebookSdk] = useState<FacebookSdk | undefined>();
   const googleSignup = useGoogleSignup();
@@ -136,5 +140,5 @@ export function useSocialSignIn(flow: SocialFlow, onUnregistered?: (user: Unregi
     );
   };
 
-  return { error, busy, signInWithGoogle, signInWithFacebook };
+  return { busy, signInWithGoogle, signInWithFacebook };
 }

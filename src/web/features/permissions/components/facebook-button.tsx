@@ -1,3 +1,4 @@
+import { FacebookMark } from '../../../components/ui/brand-marks';
 import type { FacebookButtonState } from '../lib/use-platform-connections';
 import { CheckMark } from './check-mark';
 
@@ -24,13 +25,13 @@ export function FacebookButton({
       disabled={state !== 'ready' || busy}
       aria-busy={busy}
       onClick={onClick}
-      className={`flex w-full items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium disabled:cursor-not-allowed ${
+      className={`flex w-full items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed ${
         connected
-          ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200'
-          : 'bg-[#1877F2] text-white hover:bg-[#166FE5] disabled:opacity-60'
+          ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800'
+          : 'bg-facebook text-white hover:bg-facebook-hover disabled:opacity-50'
       }`}
     >
-      {connected ? <CheckMark /> : null}
+      {connected ? <CheckMark /> : <FacebookMark />}
       {labels[state]}
     </button>
   );

@@ -1,4 +1,5 @@
 import { InlineNotice } from '../../../components/ui/inline-notice';
+import { primaryButton } from '../../../components/ui/styles';
 import { usePermissionsGate } from '../lib/use-permissions-gate';
 import { usePlatformConnections } from '../lib/use-platform-connections';
 import { FacebookButton } from './facebook-button';
@@ -10,7 +11,7 @@ export function PlatformPermissions() {
   const { facebookButton, busy, connected, notice, connect, next } = usePlatformConnections(user);
   return (
     <div className="space-y-4">
-      <div className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+      <div className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
         <p className="font-semibold">Read-Only Access</p>
         <p className="mt-1">
           ARLO only reads your ad data, with Facebook's ads_read permission. It cannot create, change or
@@ -21,21 +22,18 @@ export function PlatformPermissions() {
       <button
         type="button"
         disabled
-        className="w-full cursor-not-allowed rounded-lg bg-slate-200 px-4 py-2 font-medium text-slate-500"
+        className="w-full cursor-not-allowed rounded-lg bg-slate-100 px-4 py-2 font-medium text-slate-600 opacity-75 dark:bg-slate-800 dark:text-slate-400"
       >
         Connect Google Ads - Coming soon
       </button>
       <InlineNotice notice={notice} />
       {connected ? <ImportStatus /> : null}
-      <button
-        type="button"
-        disabled={!connected}
-        onClick={next}
-        className="w-full rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
-      >
+      <button type="button" disabled={!connected} onClick={next} className={`w-full ${primaryButton}`}>
         Next
       </button>
-      <p className="text-center text-xs text-slate-500">Your connections are secured with OAuth 2.0</p>
+      <p className="text-center text-xs text-slate-600 dark:text-slate-400">
+        Your connections are secured with OAuth 2.0
+      </p>
     </div>
   );
 }

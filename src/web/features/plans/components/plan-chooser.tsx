@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { CheckoutPath } from '../../../../shared/api/billing';
 import type { BillingPeriod } from '../../../../shared/plans';
+import { textLink } from '../../../components/ui/styles';
 import { useClientConfig } from '../../../lib/providers/client-config';
+import { getToken } from '../../../lib/session';
 import { useBillingAreaGate } from '../lib/use-billing-area-gate';
 import { useCheckout } from '../lib/use-checkout';
 import { BillingPeriodToggle } from './billing-period-toggle';
@@ -14,8 +17,15 @@ export function PlanChooser({ checkoutPath }: { checkoutPath: CheckoutPath }) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const checkout = useCheckout(checkoutPath);
   const demo = useClientConfig().data?.billing.demo ?? false;
+  // Read once: the gate above may sign an unusable session out, and then the page is left anyway.
+  const [signedIn] = useState(() => getToken() !== null);
   return (
     <>
+      {signedIn ? (
+        <Link className={`text-sm ${textLink}`} to="/">
+          Back to chat
+        </Link>
+      ) : null}
       <PaymentNotices />
       <BillingPeriodToggle value={period} onChange={setPeriod} />
       <ProPlanCard period={period} busy={checkout.busy} onSubscribe={() => void checkout.subscribe(period)} />
@@ -28,7 +38,7 @@ export function PlanChooser({ checkoutPath }: { checkoutPath: CheckoutPath }) {
         </p>
       ) : null}
       {demo ? (
-        <p className="text-center text-xs text-slate-500 dark:text-slate-400">
+        <p className="text-center text-xs text-slate-600 dark:text-slate-400">
           This checkout is a demo: no card is charged.
         </p>
       ) : null}
