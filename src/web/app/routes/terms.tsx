@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { PageShell } from '../../components/ui/page-shell';
+import { textLink } from '../../components/ui/styles';
 
 /** The terms a marketer accepts at signup, in plain words about what ARLO does with their data. */
 export function TermsRoute() {
   return (
     <PageShell title="Terms of Service" subtitle="What you agree to when you use ARLO.">
-      <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
+      <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700 dark:text-slate-300">
         <li>
           ARLO reads your Meta Ads data with read-only access. It cannot create, change or delete campaigns,
           ad sets or ads.
@@ -24,7 +25,7 @@ export function TermsRoute() {
         </li>
         <li>You are responsible for keeping your password and sign-in methods safe.</li>
       </ul>
-      <Link className="font-medium text-indigo-600 hover:underline" to="/signup">
+      <Link className={textLink} to="/signup">
         Back to signup
       </Link>
     </PageShell>

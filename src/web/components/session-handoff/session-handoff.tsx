@@ -39,7 +39,7 @@ export function SessionHandoff({ children }: { children: ReactNode }) {
   switch (stage.kind) {
     case 'checking':
       return (
-        <p role="status" className="p-6 text-center text-sm text-slate-500">
+        <p role="status" className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">
           Checking your sign-in link…
         </p>
       );

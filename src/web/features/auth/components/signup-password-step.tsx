@@ -37,7 +37,7 @@ export function SignupPasswordStep({
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
       <TextField label="Email" type="email" value={email} readOnly disabled />
-      <p className="text-sm text-slate-600">{PASSWORD_HINT}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{PASSWORD_HINT}</p>
       <PasswordField label="Password" autoComplete="new-password" value={password} onChange={setPassword} />
       <PasswordField
         label="Confirm password"

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { textLink } from '../../../components/ui/styles';
 import { CODE_TTL_SECONDS, canResend, formatClock, resendLabel } from '../lib/countdown';
 import { CodeInput } from './code-input';
 import { FormMessage } from './form-message';
@@ -49,17 +50,17 @@ export function VerifyEmailStep({
   };
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
         We sent a 6-digit code to <strong>{email}</strong>
       </p>
       <FormMessage success={notice ?? 'Verification code sent to your email. Please check your inbox.'} />
-      <p className="text-sm text-slate-600">Code expires in {formatClock(remaining)}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Code expires in {formatClock(remaining)}</p>
       <CodeInput label="Verification code" value={code} onChange={setCode} />
       <FormMessage error={problem ?? error} />
       <SubmitButton disabled={verifying || code.length !== 6}>Verify Email</SubmitButton>
       <button
         type="button"
-        className="w-full rounded-lg px-4 py-2 text-sm font-medium text-indigo-600 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+        className={`w-full rounded-lg px-4 py-2 text-sm ${textLink} disabled:cursor-not-allowed disabled:no-underline disabled:opacity-50`}
         disabled={resending || !canResend(remaining)}
         onClick={resend}
       >

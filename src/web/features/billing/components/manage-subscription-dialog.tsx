@@ -24,7 +24,7 @@ export function ManageSubscriptionDialog({ onClose }: { onClose: () => void }) {
     if (!token) return <LoadProblem text={subscriptionTexts.noUser} onRetry={tryAgain} />;
     if (subscription.isPending || (subscription.isError && subscription.isFetching)) {
       return (
-        <p role="status" className="text-sm text-slate-500">
+        <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
           Loading subscription…
         </p>
       );

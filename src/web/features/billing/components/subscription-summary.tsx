@@ -13,7 +13,10 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400">
         You are on the free plan.{' '}
-        <Link to="/plans" className="font-medium text-indigo-700 underline hover:text-indigo-800">
+        <Link
+          to="/plans"
+          className="font-medium text-indigo-700 underline hover:text-indigo-800 dark:text-indigo-300"
+        >
           See plans
         </Link>
       </p>
@@ -26,7 +29,7 @@ export function SubscriptionSummary({ subscription }: { subscription: Subscripti
         <dd className={`${detail} flex items-center gap-2`}>
           {plan_name ?? 'Pro'}
           {cancel_at_period_end ? (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-200 dark:bg-amber-950">
               {subscriptionTexts.cancelling}
             </span>
           ) : null}

@@ -7,7 +7,7 @@ export function GetHelpTab() {
   const config = useClientConfig();
   const url = config.data?.help.whatsappUrl;
   const body = () => {
-    if (config.isPending) return <p className="text-sm text-slate-500">Loading…</p>;
+    if (config.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>;
     if (config.isError) {
       return (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -31,7 +31,7 @@ export function ManageAccountsDialog({ onClose }: { onClose: () => void }) {
       return <LoadProblem text={ACCOUNT_TEXTS.loadFailed} onRetry={() => void accounts.refetch()} />;
     }
     return (
-      <p role="status" className="text-sm text-slate-500">
+      <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
         Loading accounts…
       </p>
     );

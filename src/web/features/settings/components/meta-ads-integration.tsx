@@ -1,12 +1,13 @@
+import { FacebookMark } from '../../../components/ui/brand-marks';
 import { InlineNotice } from '../../../components/ui/inline-notice';
 import type { StatusUser } from '../../../lib/user-status';
 import { useFacebookReconnect } from '../lib/use-facebook-reconnect';
 import { IntegrationRow } from './integration-row';
 
 const primary =
-  'rounded-lg bg-[#1877F2] px-3 py-1.5 text-sm font-medium text-white hover:bg-[#166FE5] focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-60';
+  'inline-flex items-center gap-1.5 rounded-lg bg-facebook px-3 py-1.5 text-sm font-medium text-white hover:bg-facebook-hover focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50';
 const secondary =
-  'rounded-lg bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-60 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+  'rounded-lg bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
 
 /**
  * Meta Ads in Settings → Integrations: Connect while permissions are missing; once granted, Manage
@@ -37,6 +38,7 @@ export function MetaAdsIntegration({
           onClick={facebook.connect}
           className={granted ? secondary : primary}
         >
+          {granted ? null : <FacebookMark className="size-4" />}
           {verb}
         </button>
         {granted ? (

@@ -16,7 +16,7 @@ export function TextSizeSlider({ value, onChange }: { value: number; onChange: (
         </span>
       </div>
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="text-xs text-slate-500">
+        <span aria-hidden="true" className="text-xs text-slate-500 dark:text-slate-400">
           A
         </span>
         <Slider.Root
@@ -35,7 +35,7 @@ export function TextSizeSlider({ value, onChange }: { value: number; onChange: (
             className="block size-5 rounded-full bg-white shadow ring-1 ring-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-slate-200"
           />
         </Slider.Root>
-        <span aria-hidden="true" className="text-lg text-slate-500">
+        <span aria-hidden="true" className="text-lg text-slate-500 dark:text-slate-400">
           A
         </span>
       </div>
