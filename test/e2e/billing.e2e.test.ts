@@ -71,6 +71,7 @@ describe.skipIf(!hasChromium)('upgrading to Pro in Chromium (demo checkout)', ()
 
       await page.waitForURL((url) => url.pathname === '/', WAIT);
       await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
+      await page.getByRole('status').filter({ hasText: "Payment successful — you're on Pro." }).waitFor(WAIT);
       await shot(page, 'back-as-pro');
     } finally {
       await page.close();

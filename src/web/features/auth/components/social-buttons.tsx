@@ -37,7 +37,7 @@ export function SocialButtons({
   return (
     <div className="space-y-2">
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">{heading}</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2">
         <button type="button" className={googleClass} disabled={busy !== null} onClick={signInWithGoogle}>
           <GoogleMark />
           Continue with Google

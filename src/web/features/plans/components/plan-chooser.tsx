@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckoutPath } from '../../../../shared/api/billing';
@@ -22,9 +23,12 @@ export function PlanChooser({ checkoutPath }: { checkoutPath: CheckoutPath }) {
   return (
     <>
       {signedIn ? (
-        <Link className={`text-sm ${textLink}`} to="/">
-          Back to chat
-        </Link>
+        <p>
+          <Link className={`inline-flex items-center gap-1 text-sm ${textLink}`} to="/">
+            <ArrowLeft aria-hidden="true" size={16} />
+            Back to chat
+          </Link>
+        </p>
       ) : null}
       <PaymentNotices />
       <BillingPeriodToggle value={period} onChange={setPeriod} />

@@ -4,10 +4,14 @@ import type { StatusUser } from '../../../lib/user-status';
 import { useFacebookReconnect } from '../lib/use-facebook-reconnect';
 import { IntegrationRow } from './integration-row';
 
-const primary =
+// Connect goes to Facebook, so it wears Facebook's button; Manage is ARLO's own dialog.
+const facebookButton =
   'inline-flex items-center gap-1.5 rounded-lg bg-facebook px-3 py-1.5 text-sm font-medium text-white hover:bg-facebook-hover focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50';
 const secondary =
   'rounded-lg bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+
+const manage =
+  'rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
 /**
  * Meta Ads in Settings → Integrations: Connect while permissions are missing; once granted, Manage
@@ -36,13 +40,13 @@ export function MetaAdsIntegration({
           disabled={facebook.busy}
           aria-busy={facebook.busy}
           onClick={facebook.connect}
-          className={granted ? secondary : primary}
+          className={granted ? secondary : facebookButton}
         >
           {granted ? null : <FacebookMark className="size-4" />}
           {verb}
         </button>
         {granted ? (
-          <button type="button" aria-label="Manage Meta Ads" onClick={onManage} className={primary}>
+          <button type="button" aria-label="Manage Meta Ads" onClick={onManage} className={manage}>
             Manage
           </button>
         ) : null}
