@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('signup, login and password reset in Chromium', ()
     const field = page.getByLabel('Email', { exact: true });
     await field.waitFor(WAIT);
     await field.fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
   };
 
   it('signs up with an emailed code and lands on the permissions page', async () => {
@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('signup, login and password reset in Chromium', ()
       const dialog = page.getByRole('dialog');
       await dialog.waitFor(WAIT);
       expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
-      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
       const code = await sink.nextCode(email);
       await dialog.getByLabel('Reset code', { exact: true }).fill(code);
       await dialog.getByLabel('New password', { exact: true }).fill(newPassword);

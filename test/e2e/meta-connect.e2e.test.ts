@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('connecting Facebook Ads in demo mode, in Chromium
     const field = page.getByLabel('Email', { exact: true });
     await field.waitFor(WAIT);
     await field.fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await page.getByLabel('Confirm password', { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('Google and Facebook sign-in in Chromium', () => {
       await page.evaluate((value) => {
         (window as unknown as { __googleCredential: string }).__googleCredential = value;
       }, credential);
-      await page.getByRole('button', { name: 'Google' }).click();
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.waitForURL(`${baseUrl}/platforms-permissions`, WAIT);
       const session = await stored(page);
       expect(session.token).toBeTruthy();
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('Google and Facebook sign-in in Chromium', () => {
       await page.evaluate((value) => {
         (window as unknown as { __googleCredential: string }).__googleCredential = value;
       }, credential);
-      await page.getByRole('button', { name: 'Google' }).click();
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.waitForURL(`${baseUrl}/signup`, WAIT);
       const email = page.getByLabel('Email', { exact: true });
       await page.getByLabel('Confirm password', { exact: true }).waitFor(WAIT);
@@ -133,7 +133,7 @@ describe.skipIf(!hasChromium)('Google and Facebook sign-in in Chromium', () => {
       await page.evaluate((answer) => {
         (window as unknown as { __facebookLogin: unknown }).__facebookLogin = answer;
       }, connected);
-      await page.getByRole('button', { name: 'Facebook' }).click();
+      await page.getByRole('button', { name: 'Continue with Facebook' }).click();
       await page.waitForURL(`${baseUrl}/platforms-permissions`, WAIT);
       expect(await page.evaluate(() => (window as { __fbLoginScope?: string }).__fbLoginScope)).toBe(
         'email,public_profile',
@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('Google and Facebook sign-in in Chromium', () => {
     await withPage('facebook-login', async (page) => {
       await page.goto(`${baseUrl}/login`);
       await page.waitForFunction(() => Boolean((window as { __fbInit?: unknown }).__fbInit), undefined, WAIT);
-      await page.getByRole('button', { name: 'Facebook' }).click();
+      await page.getByRole('button', { name: 'Continue with Facebook' }).click();
       await page
         .getByRole('alert')
         .filter({ hasText: 'Facebook login was cancelled. Please try again or use email login.' })
@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium)('Google and Facebook sign-in in Chromium', () => {
       await page.evaluate((answer) => {
         (window as unknown as { __facebookLogin: unknown }).__facebookLogin = answer;
       }, connected);
-      await page.getByRole('button', { name: 'Facebook' }).click();
+      await page.getByRole('button', { name: 'Continue with Facebook' }).click();
       // Status signup with a Facebook signup method goes back to the permissions step.
       await page.waitForURL(`${baseUrl}/platforms-permissions`, WAIT);
       expect((await stored(page)).token).toBeTruthy();

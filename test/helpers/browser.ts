@@ -79,7 +79,7 @@ export async function logInToChat(page: Page, baseUrl: string, email: string, pa
   const wait = { timeout: 20_000 };
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${baseUrl}/`, wait);
