@@ -1,11 +1,10 @@
 import { useRef } from 'react';
 import type { UserInfo } from '../../lib/session';
 import { ModalDialog } from '../ui/modal-dialog';
+import { primaryButton, secondaryButton } from '../ui/styles';
 
-const stayStyle =
-  'rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
-const switchStyle =
-  'rounded-lg bg-slate-100 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+const stayStyle = `text-sm ${primaryButton}`;
+const switchStyle = secondaryButton;
 
 /**
  * Asked when a link carries another user's session than the one signed in here: a link can come
