@@ -215,7 +215,7 @@ function excluded(ctx: ComposeContext, shape: Shape): string[] {
 }
 
 function suggestionsFor(shape: Shape, metric: MetricKey): string[] {
-  const label = metrics[metric].label;
+  const label = metricWords(metric);
   if (shape.subject)
     return [
       `Show daily ${label.toLowerCase()} for ${shape.subject} in ${shape.range.label}`,
