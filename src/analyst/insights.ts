@@ -68,7 +68,7 @@ export async function campaignRecommendations(
       out.push({
         priority: 0,
         impact: num(earlier, 'spend'),
-        text: `**${earlier.campaign}** stopped spending: it spent ${ctx.value(earlier, 'spend')} in the previous period and nothing in this one. Make sure that was intended.`,
+        text: `**${earlier.campaign}** stopped spending: ${ctx.value(earlier, 'spend')} in the previous period, nothing in this one. Make sure that was intended.`,
       });
     }
   }
@@ -90,21 +90,21 @@ function scaleOrFix(
     return {
       priority: 2,
       impact: num(row, 'spend'),
-      text: `Scale ${name}: its CPA of ${ctx.value(row, 'cpa')} is ${ctx.evidence.change(average, cpa)} against ${peers}, on ${ctx.value(row, 'conversions')} conversions. Raise its budget step by step while CPA holds.`,
+      text: `Scale ${name}: CPA ${ctx.value(row, 'cpa')}, ${ctx.evidence.change(average, cpa)} against ${peers}, on ${ctx.value(row, 'conversions')} conversions. Raise its budget step by step while CPA holds.`,
     };
   }
   if (conversions === 0) {
     return {
       priority: 2,
       impact: num(row, 'spend'),
-      text: `Fix or pause ${name}: it spent ${ctx.value(row, 'spend')} with no conversions while its peers converted. Check its tracking and offer, or move the budget to a campaign that converts.`,
+      text: `Fix or pause ${name}: ${ctx.value(row, 'spend')} spent with no conversions while its peers converted. Check its tracking and offer, or move the budget.`,
     };
   }
   if (cpa >= average * (1 + ANOMALY_THRESHOLD)) {
     return {
       priority: 2,
       impact: num(row, 'spend'),
-      text: `Fix or cut ${name}: its CPA of ${ctx.value(row, 'cpa')} is ${ctx.evidence.change(average, cpa)} against ${peers}, on ${ctx.value(row, 'spend')} of spend. Tighten its targeting or shift budget to cheaper campaigns.`,
+      text: `Fix or cut ${name}: CPA ${ctx.value(row, 'cpa')}, ${ctx.evidence.change(average, cpa)} against ${peers}, on ${ctx.value(row, 'spend')} of spend. Tighten its targeting or shift budget to cheaper campaigns.`,
     };
   }
   return undefined;
@@ -123,7 +123,7 @@ function cpaJump(
   return {
     priority: 1,
     impact: num(row, 'spend'),
-    text: `Watch **${row.campaign}**: CPA rose ${ctx.evidence.change(before, after)} against the previous period (${ctx.value(earlier, 'cpa')} → ${ctx.value(row, 'cpa')}). Ask “why did CPA go up?” to see whether CPM, CTR or conversion rate moved.`,
+    text: `Watch **${row.campaign}**: CPA rose ${ctx.evidence.change(before, after)} against the previous period (${ctx.value(earlier, 'cpa')} → ${ctx.value(row, 'cpa')}). Ask “why did CPA go up?” to see what moved.`,
   };
 }
 

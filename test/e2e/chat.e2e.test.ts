@@ -146,8 +146,8 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
       await answers.first().getByRole('table').waitFor(WAIT);
       await input.fill('and last month?');
       await input.press('Enter');
-      // The follow-up is stated back as it was read: spend, last month.
-      await page.getByText(/Read as:\s*Spend, last month/).waitFor(WAIT);
+      // The follow-up is stated back as it was read: spend, last month (in the folded reasoning).
+      await page.getByText(/Read as:\s*Spend, last month/).waitFor({ ...WAIT, state: 'attached' });
 
       // Hours are data Meta's daily rows cannot give, so this one stays a decline.
       const decline = 'What time of day do we get the most purchases?';

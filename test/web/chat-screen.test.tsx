@@ -712,8 +712,14 @@ describe('asking (SPEC.md sections 7 and 8)', () => {
     await ready();
     type('What was my ROAS last week?');
     pressEnter();
-    expect(await screen.findByText(message)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/plans');
+    // The bare address is not shown as text: it is the link below the words.
+    expect(
+      await screen.findByText(
+        'You have used your 3 free questions for today. Upgrade to Pro for unlimited questions.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/\/plans/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/plans');
   });
 
   it('starts a new session after 30 minutes of inactivity', async () => {

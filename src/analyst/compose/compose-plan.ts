@@ -12,12 +12,21 @@ import { composeSettings } from './objects';
 import { composeQuery } from './query-answer';
 import { composeWithinSegments } from './segment-filter';
 import { composeSegments } from './segments';
+import { titledMessage } from './titles';
 
 /** The one dispatch from a plan to its composer, used by single answers and report sections alike. */
 export async function composePlan(
   ctx: ComposeContext,
   plan: Exclude<Plan, { kind: 'report' }>,
   question = '',
+): Promise<AssistantMessage> {
+  return titledMessage(await composed(ctx, plan, question));
+}
+
+async function composed(
+  ctx: ComposeContext,
+  plan: Exclude<Plan, { kind: 'report' }>,
+  question: string,
 ): Promise<AssistantMessage> {
   switch (plan.kind) {
     case 'total':

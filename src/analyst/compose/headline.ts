@@ -3,6 +3,7 @@ import type { ResultRow } from '../executor';
 import { type MetricKey, metrics } from '../metrics';
 import { isEntityDimension } from '../query';
 import { type ComposeContext, formatSpan, levelLabel } from './context';
+import { metricWords } from './segment-words';
 import type { Shape } from './shape';
 import { sentenceList } from './words';
 
@@ -34,7 +35,7 @@ export function headline(ctx: ComposeContext, shape: Shape, rows: ResultRow[], b
     const word = shape.order.direction === 'desc' ? 'highest' : 'lowest';
     const level = levelLabel[shape.dimension];
     const subject = shape.subject ? `**${shape.subject}** by ${level.one}: ` : '';
-    return `${subject}${ctx.evidence.count(rows)} ${level.many} by ${metrics[shape.order.metric].label} (${word} first) in ${ctx.period(shape.range)}. **${first?.[shape.labelKey]}** leads with ${ctx.value(first, shape.order.metric)}.`;
+    return `${subject}${ctx.evidence.count(rows)} ${level.many} by ${metricWords(shape.order.metric)} (${word} first) in ${ctx.period(shape.range)}. **${first?.[shape.labelKey]}** leads with ${ctx.value(first, shape.order.metric)}.`;
   }
   return rows
     .map((row) => {

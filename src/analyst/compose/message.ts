@@ -1,6 +1,7 @@
 import type { AssistantMessage, ContentItem } from '../../shared/api/answer';
 import { ANOMALY_THRESHOLD, type Recommendation } from '../insights';
 import { type ComposeContext, text } from './context';
+import { titledMessage, titledSection } from './titles';
 
 const MAX_RECOMMENDATIONS = 4;
 const MAX_SUGGESTIONS = 3;
@@ -15,8 +16,9 @@ export async function analyticsFirst(
   suggestions: string[],
 ): Promise<{ analytics: ContentItem; suggestions: string[] }> {
   const shown = suggestions.slice(0, MAX_SUGGESTIONS);
-  await ctx.onAnalytics?.(analytics, shown);
-  return { analytics, suggestions: shown };
+  const titled = titledSection(analytics);
+  await ctx.onAnalytics?.(titled, shown);
+  return { analytics: titled, suggestions: shown };
 }
 
 export function assistantMessage(
@@ -25,13 +27,13 @@ export function assistantMessage(
   actionable: ContentItem,
   suggestions: string[],
 ): AssistantMessage {
-  return {
+  return titledMessage({
     sender: 'lynceus',
     analytics,
     reasoning,
     actionable_insights: actionable,
     suggestions: suggestions.slice(0, MAX_SUGGESTIONS),
-  };
+  });
 }
 
 /** The recommendations as a list, or a plain statement that nothing crossed the threshold. */

@@ -8,6 +8,7 @@ import { type ComposeContext, chart, complex, levelLabel, table, tableRows, text
 import { headline } from './headline';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
+import { metricWords } from './segment-words';
 import { labelKeyOf, type QueryPlan, type Shape, shapeOf } from './shape';
 import { conditionWords } from './words';
 
@@ -64,7 +65,8 @@ export async function composeShape(
       filters: shape.filters,
       time: { range: shape.range, grain: 'day' },
     });
-    if (daily.rows.length > 1) items.push(chart('line_chart', daily.rows, 'day', 'spend', 'Spend per day'));
+    if (daily.rows.length > 1)
+      items.push(chart('line_chart', daily.rows, 'day', 'spend', seriesChartTitle('spend', 'day')));
   }
   if (shape.movers && shape.compare) items.push(...(await movers(ctx, shape, shape.compare)));
   const first = await analyticsFirst(ctx, complex(items), plan.suggestions ?? suggestionsFor(shape, lead));
@@ -133,7 +135,20 @@ function chartTitle(shape: Shape, lead: MetricKey): string {
   if (shape.groups) return `${metrics[lead].label} side by side`;
   if (shape.dimension && isEntityDimension(shape.dimension))
     return `${metrics[lead].label} by ${levelLabel[shape.dimension].one}`;
-  return `${metrics[lead].label} per ${shape.dimension ?? 'period'}`;
+  return seriesChartTitle(lead, shape.dimension ?? 'period');
+}
+
+const GRAIN_WORDS: Record<string, string> = { day: 'Daily', week: 'Weekly', month: 'Monthly' };
+
+/**
+ * A chart over time is titled for its trend ("Daily spend trend"), so it never repeats the title
+ * of the table above it ("Spend per day").
+ */
+export function seriesChartTitle(lead: MetricKey, grain: string): string {
+  const adjective = GRAIN_WORDS[grain];
+  if (adjective) return `${adjective} ${metricWords(lead)} trend`;
+  if (grain === 'weekday') return `${metrics[lead].label} by day of the week`;
+  return `${metrics[lead].label} by ${grain}, charted`;
 }
 
 /** The campaigns whose spend moved most against the period compared with. */
@@ -200,7 +215,7 @@ function excluded(ctx: ComposeContext, shape: Shape): string[] {
 }
 
 function suggestionsFor(shape: Shape, metric: MetricKey): string[] {
-  const label = metrics[metric].label;
+  const label = metricWords(metric);
   if (shape.subject)
     return [
       `Show daily ${label.toLowerCase()} for ${shape.subject} in ${shape.range.label}`,

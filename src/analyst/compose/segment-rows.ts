@@ -71,7 +71,8 @@ export function segmentChart(
     type: shares ? 'pie_chart' : 'bar_chart',
     header: shares
       ? `Share of ${metrics[metric].label.toLowerCase()} by ${splitWords(plan.by)}`
-      : `${metrics[metric].label} by ${splitWords(plan.by)}`,
+      : // The table above is "<metric> by <split>": the chart says what it compares, not the same title.
+        `${metrics[metric].label} compared across ${splitWords(plan.by, true)}`,
     data,
     columns: [
       ...labels.map(columnFor),

@@ -3,6 +3,7 @@ import { type MetricKey, metrics, minimumVolume } from '../metrics';
 import type { CompareGroup, Filters, Having, Period, Plan } from '../parse/plan';
 import type { Dimension, EntityDimension } from '../query';
 import { type ComposeContext, levelLabel } from './context';
+import { metricWords } from './segment-words';
 
 /** The plans one composer answers: each is a query over some rows, shown as text, table and chart. */
 export type QueryPlan = Extract<
@@ -138,7 +139,7 @@ export async function shapeOf(ctx: ComposeContext, plan: QueryPlan): Promise<Sha
         labelKey: plan.level,
         ...rankingCut(plan),
         chart: 'bar_chart',
-        title: `${capitalised(levelLabel[plan.level].many)} by ${metrics[plan.metric].label}`,
+        title: `${capitalised(levelLabel[plan.level].many)} by ${metricWords(plan.metric)}`,
       };
     case 'breakdown': {
       const shown = [

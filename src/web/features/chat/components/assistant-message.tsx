@@ -3,6 +3,7 @@ import { ACTIONABLE_PHASES, phaseAt, REASONING_PHASES } from '../lib/progress';
 import { ContentRenderer } from './content/content-renderer';
 import { contentToText } from './content/content-text';
 import { CopyButton } from './content/copy-button';
+import { ReasoningDisclosure } from './content/reasoning-disclosure';
 import { FeedbackButtons } from './feedback-buttons';
 import { PhaseLabel } from './phase-label';
 
@@ -17,8 +18,9 @@ export function pendingLabel(entry: AssistantEntry, now: number): string | null 
 }
 
 /**
- * An assistant answer: analytics (with the error and settings sections when present), reasoning and
- * actionable insights, each with its own header, then copy and feedback buttons.
+ * An assistant answer: analytics first (the headline figure and its table, with the error and
+ * settings sections when present), what it covers in one line with how it was computed folded
+ * away, then actionable insights, then copy and feedback buttons.
  */
 export function AssistantMessage({ entry, now }: { entry: AssistantEntry; now: number }) {
   const parts = [entry.analytics, entry.error, entry.settings, entry.reasoning, entry.actionable_insights];
@@ -28,13 +30,15 @@ export function AssistantMessage({ entry, now }: { entry: AssistantEntry; now: n
     <article
       aria-label={label}
       data-report-order={entry.report?.order}
-      className="w-full space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      className="w-full min-w-0 space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
-      {entry.report?.question ? <p className="text-xs text-slate-500">{entry.report.question}</p> : null}
+      {entry.report?.question ? (
+        <p className="text-xs text-slate-600 wrap-anywhere dark:text-slate-400">{entry.report.question}</p>
+      ) : null}
       {entry.analytics ? <ContentRenderer item={entry.analytics} reveal={entry.live} /> : null}
       {entry.error ? <ContentRenderer item={entry.error} reveal={entry.live} /> : null}
       {entry.settings ? <ContentRenderer item={entry.settings} reveal={entry.live} /> : null}
-      {entry.reasoning ? <ContentRenderer item={entry.reasoning} reveal={entry.live} /> : null}
+      {entry.reasoning ? <ReasoningDisclosure item={entry.reasoning} reveal={entry.live} /> : null}
       {entry.actionable_insights ? (
         <ContentRenderer item={entry.actionable_insights} reveal={entry.live} />
       ) : null}

@@ -14,7 +14,7 @@ export function FeedbackButtons() {
       aria-pressed={feedback === value}
       onClick={() => setFeedback((current) => (current === value ? null : value))}
       className={`rounded-md p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-        feedback === value ? 'text-indigo-600' : 'text-slate-500'
+        feedback === value ? 'text-indigo-600 dark:text-indigo-300' : 'text-slate-600 dark:text-slate-400'
       }`}
     >
       <Icon aria-hidden="true" size={16} />

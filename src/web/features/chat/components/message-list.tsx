@@ -5,7 +5,7 @@ import { NoticeMessage } from './notice-message';
 export function UserBubble({ text }: { text: string }) {
   return (
     <div className="flex w-full justify-end">
-      <p className="max-w-[80%] whitespace-pre-wrap rounded-2xl bg-indigo-600 px-4 py-2 text-sm text-white">
+      <p className="max-w-[80%] min-w-0 whitespace-pre-wrap wrap-anywhere rounded-2xl bg-indigo-600 px-4 py-2 text-sm text-white">
         {text}
       </p>
     </div>

@@ -9,20 +9,30 @@ const tones: Record<NoticeEntry['tone'], string> = {
     'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-900',
 };
 
+/**
+ * The notice's words without the bare address it ends with ("…unlimited questions: /plans"): the
+ * address reads as a link below, not as text.
+ */
+export function noticeText(text: string, upgradeUrl: string | undefined): string {
+  if (!upgradeUrl) return text;
+  const stripped = text.replace(/[\s:]*\/plans\b\/?\.?\s*$/, '').trimEnd();
+  return stripped && !/[.!?]$/.test(stripped) ? `${stripped}.` : stripped;
+}
+
 /** An answer that is only words: the empty answer, an error, the quota notice or a system message. */
 export function NoticeMessage({ entry }: { entry: NoticeEntry }) {
   return (
     <div
       role={entry.tone === 'error' ? 'alert' : entry.tone === 'system' ? 'status' : undefined}
-      className={`w-full rounded-2xl p-4 text-sm ring-1 ${tones[entry.tone]}`}
+      className={`w-full min-w-0 rounded-2xl p-4 text-sm ring-1 wrap-anywhere ${tones[entry.tone]}`}
     >
-      <p className="whitespace-pre-wrap">{entry.text}</p>
+      <p className="whitespace-pre-wrap">{noticeText(entry.text, entry.upgradeUrl)}</p>
       {entry.upgradeUrl ? (
         <Link
           to={entry.upgradeUrl.startsWith('/') ? entry.upgradeUrl : '/plans'}
-          className="mt-2 inline-block font-medium text-indigo-600 hover:underline"
+          className="mt-2 inline-block font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
         >
-          Upgrade to Pro
+          See plans
         </Link>
       ) : null}
     </div>

@@ -176,7 +176,7 @@ export function renderMarkdown(source: string): ReactNode[] {
 
 export function Markdown({ text, className }: { text: string; className?: string }) {
   return (
-    <div className={className ?? 'text-sm leading-relaxed text-slate-800 dark:text-slate-200'}>
+    <div className={className ?? 'text-sm leading-relaxed text-slate-800 wrap-anywhere dark:text-slate-200'}>
       {renderMarkdown(text)}
     </div>
   );

@@ -34,6 +34,8 @@ function Body({ item, reveal, depth }: { item: ContentItem; reveal: boolean; dep
               rows={table.rows}
               columns={item.columns}
               caption={table.title}
+              title={item.header}
+              currency={item.currency}
               reveal={reveal}
             />
           ))}

@@ -1,6 +1,7 @@
 import type { ContentItem } from '../../../../../shared/api/answer';
 import { unwrapAll } from '../../lib/chart-rules';
-import { cellText, columnsOf } from './table-columns';
+import { columnsOf } from './table-columns';
+import { tableTsv } from './table-export';
 
 function isItem(value: unknown): value is ContentItem {
   return typeof value === 'object' && value !== null && typeof (value as ContentItem).type === 'string';
@@ -12,11 +13,7 @@ function rowsToText(item: ContentItem): string {
     .filter((chart) => chart.rows.length > 0)
     .map((chart) => {
       const columns = columnsOf(chart.rows, item.columns);
-      const lines = [
-        columns.map((column) => column.label).join('\t'),
-        ...chart.rows.map((row) => columns.map((column) => cellText(row, column, item.currency)).join('\t')),
-      ];
-      return [chart.title, ...lines].filter(Boolean).join('\n');
+      return [chart.title, tableTsv(chart.rows, columns, item.currency)].filter(Boolean).join('\n');
     })
     .join('\n\n');
 }

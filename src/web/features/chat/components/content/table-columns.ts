@@ -1,5 +1,6 @@
 import type { ColumnUnit, DataRow, Column as DescribedColumn } from '../../../../../shared/api/answer';
 import { isHiddenKey } from '../../lib/chart-rules';
+import { dayText, spansYears } from '../../lib/day-text';
 import { formatCell, formatValue, metricLabel } from '../../lib/format';
 import { labelText, labelTitle, rowLabel } from '../../lib/row-labels';
 
@@ -11,6 +12,8 @@ export interface Column {
   /** A creative thumbnail column, drawn as a 48px image (unit `image`, or a key that says so). */
   image: boolean;
   numeric: boolean;
+  /** The day column: each ISO day reads 'Fri, Nov 13', with its year when the days span several. */
+  day?: { withYear: boolean };
 }
 
 /** thumbnail, thumbnail_url, image_url, creative_image, picture: a column of creative images. */
@@ -63,6 +66,9 @@ export function columnsOf(rows: readonly DataRow[], described: readonly Describe
         ...(known ? { unit: known.unit } : {}),
         image: isImageColumn(key, known?.unit),
         numeric: rows.some((row) => typeof row[key] === 'number'),
+        ...(key === 'day'
+          ? { day: { withYear: spansYears(rows.map((row) => row[key])) } }
+          : {}),
       };
     });
 }
@@ -75,6 +81,8 @@ export function rowCurrency(row: DataRow): string | undefined {
 /** A cell as it reads (and copies): labels in words, figures in their unit, an image as its address. */
 export function cellText(row: DataRow, column: Column, currency?: string): string {
   if (column.image) return imageUrl(row[column.key]) ?? '';
+  const value = row[column.key];
+  if (column.day && typeof value === 'string') return dayText(value, column.day.withYear);
   const label = labelText(row, column.key);
   if (label !== undefined) return label;
   const code = rowCurrency(row) ?? currency;
