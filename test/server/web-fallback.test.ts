@@ -75,7 +75,11 @@ describe('serving the web app', () => {
   );
 
   it('answers an unknown address asked for as data with the JSON 404', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/nope', headers: { accept: 'application/json' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found: GET /nope', code: 'NOT_FOUND' });
   });
