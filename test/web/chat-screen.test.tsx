@@ -441,15 +441,18 @@ describe('the chat screen (SPEC.md section 2)', () => {
     const { asks } = stubApi();
     renderChat();
     await ready();
-    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
-    expect(model.value).toBe('arlo_pro');
-    fireEvent.change(model, { target: { value: 'arlo_auto' } });
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    expect(model.textContent).toBe('ARLO Pro');
+    fireEvent.click(model);
+    fireEvent.click(await screen.findByRole('option', { name: 'ARLO Auto' }));
     expect(localStorage.getItem('selectedModel')).toBe('arlo_auto');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(model.textContent).toBe('ARLO Auto');
     cleanup();
 
     renderChat();
     await ready();
-    expect((screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement).value).toBe('arlo_auto');
+    expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toBe('ARLO Auto');
     type('Spend by day in the last 30 days');
     pressEnter();
     await waitFor(() => expect(asks()).toHaveLength(1));

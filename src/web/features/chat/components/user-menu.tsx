@@ -38,13 +38,14 @@ export function UserMenu({
         ref={trigger}
         type="button"
         aria-expanded={open}
-        aria-controls={menuId}
+        // Only while the menu is there: a reference to a missing element is an ARIA error.
+        aria-controls={open ? menuId : undefined}
         aria-label="User menu"
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <CircleUser aria-hidden="true" size={20} />
-        <span className="hidden sm:inline">{name || 'Account'}</span>
+        <span className="hidden max-w-32 truncate sm:inline">{name || 'Account'}</span>
       </button>
       {open ? (
         <div
