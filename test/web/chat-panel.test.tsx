@@ -140,6 +140,18 @@ describe('the chats panel on a phone (390 px): a drawer', () => {
     expect(picked).toEqual([]);
   });
 
+  it('closes when a finger swipes it to the left', () => {
+    renderScreen();
+    openDrawer();
+    const item = within(nav()).getByRole('button', { name: 'Performance prompt' });
+    fireEvent.touchStart(item, { touches: [{ clientX: 240, clientY: 500 }] });
+    fireEvent.touchEnd(item, { touches: [], changedTouches: [{ clientX: 215, clientY: 500 }] });
+    expect(isOpen()).toBe(true);
+    fireEvent.touchStart(item, { touches: [{ clientX: 240, clientY: 500 }] });
+    fireEvent.touchEnd(item, { touches: [], changedTouches: [{ clientX: 110, clientY: 506 }] });
+    expect(isOpen()).toBe(false);
+  });
+
   it('ignores hovering: a tap also sends mouse events, and the drawer must still close', () => {
     renderScreen();
     fireEvent.mouseEnter(nav());

@@ -1,5 +1,5 @@
 import { FileText, MessageSquare, PanelLeft, Plus } from 'lucide-react';
-import { type PointerEvent, useEffect, useRef } from 'react';
+import { type PointerEvent, type TouchEvent, useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../../shared/api/chat';
 import { REPORT_PROMPTS } from '../lib/messages';
 import type { SidePanelState } from '../lib/use-side-panel';
@@ -74,21 +74,36 @@ export function SidePanel({
     if (!desktop) close();
   };
 
-  const onPointerDown = (event: PointerEvent) => {
+  // A finger is followed by touch events: browsers cancel its pointer events as soon as it moves.
+  const swipeStart = (x: number, y: number) => {
     swiped.current = false;
-    swipe.current = modal ? { x: event.clientX, y: event.clientY } : null;
+    swipe.current = modal ? { x, y } : null;
   };
-  const onPointerUp = (event: PointerEvent) => {
+  const swipeEnd = (x: number, y: number) => {
     const start = swipe.current;
     swipe.current = null;
     if (!start) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
+    const dx = x - start.x;
+    const dy = y - start.y;
     if (dx < -SWIPE_CLOSE_PX && Math.abs(dy) < Math.abs(dx)) {
       // A mouse drag that ends on the button it began on would also click it: that click is dropped.
       swiped.current = true;
       close();
     }
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') swipeStart(event.clientX, event.clientY);
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') swipeEnd(event.clientX, event.clientY);
+  };
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    if (touch && event.touches.length === 1) swipeStart(touch.clientX, touch.clientY);
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const touch = event.changedTouches[0];
+    if (touch) swipeEnd(touch.clientX, touch.clientY);
   };
 
   return (
@@ -108,7 +123,9 @@ export function SidePanel({
         onMouseLeave={() => desktop && panel.setHovered(false)}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
-        onPointerCancel={() => {
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+        onTouchCancel={() => {
           swipe.current = null;
         }}
         onClickCapture={(event) => {
