@@ -589,6 +589,7 @@ describe('the chat load check (SPEC.md section 4)', () => {
     expect(screen.getByRole('dialog', { name: 'Settings' }).textContent).toContain(USER.uid);
     fireEvent.click(screen.getByRole('button', { name: 'Close Settings' }));
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.getByText(/^Signed in as/).textContent).toBe('Signed in as Ann');
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
