@@ -147,7 +147,8 @@ export function ChatScreen({ renderSettings }: { renderSettings?: (close: () => 
         <ChatHeader
           model={model}
           onModel={changeModel}
-          userName={user?.name}
+          // Who is signed in: the name, or the email when the account has none.
+          userName={user?.name || user?.uid}
           onSettings={() => setSettingsOpen(true)}
           onLogout={logout}
           viewingPast={viewing !== null}
