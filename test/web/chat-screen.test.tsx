@@ -421,6 +421,31 @@ describe('the chat screen (SPEC.md section 2)', () => {
     await waitFor(() => expect(asks()).toHaveLength(1));
   });
 
+  it('on a phone, picking a past chat in the drawer closes it and shows the chat with a way back', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    stubApi({ recent: [{ sessionId: PAST_SESSION, title: 'Spend last week' }] });
+    renderChat();
+    await ready();
+    const nav = within(screen.getByRole('navigation', { name: 'Chats' }));
+    // Hovering means nothing on a phone: a tap sends mouse events too.
+    fireEvent.mouseEnter(screen.getByRole('navigation', { name: 'Chats' }));
+    expect(nav.queryByRole('button', { name: 'New Chat' })).toBeNull();
+    fireEvent.click(nav.getByRole('button', { name: 'Open chats panel' }));
+    expect(textarea().closest('[inert]')).not.toBeNull();
+    fireEvent.click(await nav.findByRole('button', { name: 'Spend last week' }));
+    expect(await screen.findByText('Viewing Past Conversation')).toBeTruthy();
+    expect(nav.queryByRole('button', { name: 'Spend last week' })).toBeNull();
+    expect(textarea().closest('[inert]')).toBeNull();
+    expect(document.activeElement).toBe(nav.getByRole('button', { name: 'Open chats panel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to current chat' }));
+    expect(screen.queryByText('Viewing Past Conversation')).toBeNull();
+  });
+
   it('shows No recent chats, and New Chat starts a session and refreshes the list 1 s later', async () => {
     const { calls } = stubApi();
     renderChat();
