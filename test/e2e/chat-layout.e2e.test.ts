@@ -62,8 +62,11 @@ async function seriousA11yProblems(page: Page, shellOnly = false) {
   }, shellOnly);
 }
 
-const setDark = (page: Page, dark: boolean) =>
-  page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+/** Switches the theme, then waits out the colour transitions so axe reads the settled colours. */
+async function setDark(page: Page, dark: boolean) {
+  await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+  await page.waitForTimeout(400);
+}
 
 /** Asks, then waits for the answer to finish (Related shows up once it has). */
 async function ask(page: Page, question: string) {
@@ -330,6 +333,10 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
       await page.getByRole('link', { name: 'Go to the chat' }).waitFor();
       expect(await sidewaysOverflow(page)).toEqual({ document: 0, main: 0 });
       await shot(page, 'phone-not-found');
+      expect(await seriousA11yProblems(page)).toEqual([]);
+      await setDark(page, true);
+      expect(await seriousA11yProblems(page)).toEqual([]);
+      await shot(page, 'phone-not-found-dark');
       const api = await page.goto(`${baseUrl}/api/nope`);
       expect(api?.status()).toBe(404);
       expect(await api?.json()).toEqual({ message: 'Not found: GET /api/nope', code: 'NOT_FOUND' });
