@@ -7,3 +7,10 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
 }
+
+if (typeof Element !== 'undefined') {
+  // Radix Select scrolls its chosen option into view and releases pointer capture; jsdom has neither.
+  Element.prototype.scrollIntoView ??= () => {};
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+}

@@ -60,7 +60,12 @@ describe.skipIf(!hasChromium)('session hand-off in the address, in Chromium', ()
       return ((await response.json()) as { user: { uid: string } }).user.uid;
     });
 
-  const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
+  /** The chat names who is signed in inside its user menu: opened to read it, then closed. */
+  async function chatShowsUser(page: Page, name: string) {
+    await page.getByRole('button', { name: 'User menu' }).click(WAIT);
+    await page.getByText(`Signed in as ${name}`, { exact: true }).waitFor(WAIT);
+    await page.keyboard.press('Escape');
+  }
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(artifactsDir, `session-handoff-${name}.png`) }).catch(() => {});
 
@@ -84,12 +89,12 @@ describe.skipIf(!hasChromium)('session hand-off in the address, in Chromium', ()
       await shot(page, 'question');
       await page.getByRole('button', { name: `Stay as ${BOB.email}` }).click();
       await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
-      await userMenu(page).getByText(BOB.name, { exact: true }).waitFor(WAIT);
+      await chatShowsUser(page, BOB.name);
       expect(await signedInAs(page)).toBe(BOB.email);
       expect(page.url()).toBe(`${baseUrl}/`);
       // A reload does not ask again: nothing of the link is left.
       await page.reload();
-      await userMenu(page).getByText(BOB.name, { exact: true }).waitFor(WAIT);
+      await chatShowsUser(page, BOB.name);
       expect(await page.getByRole('dialog').count()).toBe(0);
     } finally {
       await page.close();
@@ -100,7 +105,7 @@ describe.skipIf(!hasChromium)('session hand-off in the address, in Chromium', ()
     const page = await bobOpensForgedLink();
     try {
       await page.getByRole('button', { name: `Switch to ${MALLORY.email}` }).click();
-      await userMenu(page).getByText(MALLORY.name, { exact: true }).waitFor(WAIT);
+      await chatShowsUser(page, MALLORY.name);
       expect(await signedInAs(page)).toBe(MALLORY.email);
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'))).toEqual({
         uid: MALLORY.email,
@@ -116,7 +121,7 @@ describe.skipIf(!hasChromium)('session hand-off in the address, in Chromium', ()
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       await page.goto(forgedLink());
-      await userMenu(page).getByText(MALLORY.name, { exact: true }).waitFor(WAIT);
+      await chatShowsUser(page, MALLORY.name);
       expect(await page.getByRole('dialog').count()).toBe(0);
       expect(page.url()).toBe(`${baseUrl}/`);
       expect(await signedInAs(page)).toBe(MALLORY.email);
@@ -143,7 +148,7 @@ describe.skipIf(!hasChromium)('session hand-off in the address, in Chromium', ()
       expect(await dialog.textContent()).toContain(`This link signs you in as ${MALLORY.email}.`);
       expect(page.url()).toBe(`${baseUrl}/`);
       await page.getByRole('button', { name: `Stay as ${BOB.email}` }).click();
-      await userMenu(page).getByText(BOB.name, { exact: true }).waitFor(WAIT);
+      await chatShowsUser(page, BOB.name);
       expect(await signedInAs(page)).toBe(BOB.email);
     } finally {
       await page.close();

@@ -47,8 +47,9 @@ describe('serving the web app', () => {
     ['GET', '/ypayment/anything'],
     ['GET', '/api/health/extra'],
     ['GET', '/assets/missing.js'],
-    ['GET', '/not-a-page'],
+    ['GET', '/favicon.ico'],
     ['POST', '/login'],
+    ['POST', '/not-a-page'],
   ])('never swallows %s %s into the web app', async (method, url) => {
     const response = await t.app.inject({
       method: method as 'GET' | 'POST',
@@ -57,6 +58,30 @@ describe('serving the web app', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: `Not found: ${method} ${url}`, code: 'NOT_FOUND' });
+  });
+
+  it.each(['/nope', '/settings/xyz', '/plans/extra?x=1'])(
+    'answers an unknown address a browser opens, %s, with the app (its not-found page) and 404',
+    async (url) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('arlo-web-marker');
+    },
+  );
+
+  it('answers an unknown address asked for as data with the JSON 404', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { accept: 'application/json' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found: GET /nope', code: 'NOT_FOUND' });
   });
 
   it('sends security headers with pages', async () => {

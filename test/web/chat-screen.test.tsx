@@ -421,6 +421,31 @@ describe('the chat screen (SPEC.md section 2)', () => {
     await waitFor(() => expect(asks()).toHaveLength(1));
   });
 
+  it('on a phone, picking a past chat in the drawer closes it and shows the chat with a way back', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    stubApi({ recent: [{ sessionId: PAST_SESSION, title: 'Spend last week' }] });
+    renderChat();
+    await ready();
+    const nav = within(screen.getByRole('navigation', { name: 'Chats' }));
+    // Hovering means nothing on a phone: a tap sends mouse events too.
+    fireEvent.mouseEnter(screen.getByRole('navigation', { name: 'Chats' }));
+    expect(nav.queryByRole('button', { name: 'New Chat' })).toBeNull();
+    fireEvent.click(nav.getByRole('button', { name: 'Open chats panel' }));
+    expect(textarea().closest('[inert]')).not.toBeNull();
+    fireEvent.click(await nav.findByRole('button', { name: 'Spend last week' }));
+    expect(await screen.findByText('Viewing Past Conversation')).toBeTruthy();
+    expect(nav.queryByRole('button', { name: 'Spend last week' })).toBeNull();
+    expect(textarea().closest('[inert]')).toBeNull();
+    expect(document.activeElement).toBe(nav.getByRole('button', { name: 'Open chats panel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to current chat' }));
+    expect(screen.queryByText('Viewing Past Conversation')).toBeNull();
+  });
+
   it('shows No recent chats, and New Chat starts a session and refreshes the list 1 s later', async () => {
     const { calls } = stubApi();
     renderChat();
@@ -441,15 +466,18 @@ describe('the chat screen (SPEC.md section 2)', () => {
     const { asks } = stubApi();
     renderChat();
     await ready();
-    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
-    expect(model.value).toBe('arlo_pro');
-    fireEvent.change(model, { target: { value: 'arlo_auto' } });
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    expect(model.textContent).toBe('ARLO Pro');
+    fireEvent.click(model);
+    fireEvent.click(await screen.findByRole('option', { name: 'ARLO Auto' }));
     expect(localStorage.getItem('selectedModel')).toBe('arlo_auto');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(model.textContent).toBe('ARLO Auto');
     cleanup();
 
     renderChat();
     await ready();
-    expect((screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement).value).toBe('arlo_auto');
+    expect(screen.getByRole('combobox', { name: 'Model' }).textContent).toBe('ARLO Auto');
     type('Spend by day in the last 30 days');
     pressEnter();
     await waitFor(() => expect(asks()).toHaveLength(1));
@@ -586,6 +614,7 @@ describe('the chat load check (SPEC.md section 4)', () => {
     expect(screen.getByRole('dialog', { name: 'Settings' }).textContent).toContain(USER.uid);
     fireEvent.click(screen.getByRole('button', { name: 'Close Settings' }));
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.getByText(/^Signed in as/).textContent).toBe('Signed in as Ann');
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();

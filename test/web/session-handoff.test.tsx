@@ -89,10 +89,12 @@ function open(path: string) {
 const link = (token: string, userInfo?: { uid: string; name: string }) =>
   `/?token=${encodeURIComponent(token)}${userInfo ? `&userInfo=${encodeURIComponent(JSON.stringify(userInfo))}` : ''}`;
 
-/** The chat is up and names who is signed in, in the user menu. */
+/** The chat is up and names who is signed in, in the user menu (opened to read it, then closed). */
 async function chatShows(name: string) {
   const menu = await screen.findByRole('button', { name: 'User menu' });
-  await waitFor(() => expect(menu.textContent).toBe(name));
+  fireEvent.click(menu);
+  await waitFor(() => expect(screen.getByText(/^Signed in as/).textContent).toBe(`Signed in as ${name}`));
+  fireEvent.click(menu);
 }
 
 beforeEach(() => {

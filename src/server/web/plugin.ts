@@ -13,8 +13,22 @@ function isWebRoute(pathname: string): boolean {
 }
 
 /**
- * Serves the built React app and answers the SPA's routes with index.html. Everything else that
- * matches nothing, API paths above all, gets a JSON 404 so a typo in an API call is never
+ * A browser opening an address by hand: it asks for HTML, and the path is neither the API's nor a
+ * file's (a missing script or image must stay a plain 404, never a page).
+ */
+function wantsPage(request: FastifyRequest, pathname: string): boolean {
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return (
+    String(request.headers.accept ?? '').includes('text/html') &&
+    !pathname.startsWith('/assets/') &&
+    !lastSegment.includes('.')
+  );
+}
+
+/**
+ * Serves the built React app and answers the SPA's routes with index.html. An unknown address a
+ * browser opens gets index.html with status 404, so the app shows its own not-found page; everything
+ * else that matches nothing, API paths above all, gets a JSON 404 so a typo in an API call is never
  * mistaken for a page.
  */
 export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
@@ -38,7 +52,8 @@ export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
-    if (isPage && isWebRoute(pathname)) {
+    const known = isPage && isWebRoute(pathname);
+    if (known || (isPage && built && wantsPage(request, pathname))) {
       if (!built) {
         return reply
           .status(503)
@@ -47,7 +62,10 @@ export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
             '<!doctype html><title>ARLO</title><p>The web app is not built yet. Run <code>npm start</code>.</p>',
           );
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .status(known ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
   });

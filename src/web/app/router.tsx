@@ -1,5 +1,6 @@
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
 import type { WebRoute } from '../../shared/routes';
+import { AppLoading } from '../components/ui/app-loading';
 
 // Each page is its own chunk, so the first load only carries the page being opened.
 const pages: Record<WebRoute, RouteObject['lazy']> = {
@@ -14,9 +15,15 @@ const pages: Record<WebRoute, RouteObject['lazy']> = {
   '/terms': async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
 };
 
+// The first page's chunk is still loading when the router first renders: it shows AppLoading
+// meanwhile (without one, React Router renders nothing and warns on every load).
 export const appRoutes: RouteObject[] = [
-  ...Object.entries(pages).map(([path, lazy]) => ({ path, lazy })),
-  { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+  ...Object.entries(pages).map(([path, lazy]) => ({ path, lazy, HydrateFallback: AppLoading })),
+  {
+    path: '*',
+    lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+    HydrateFallback: AppLoading,
+  },
 ];
 
 export const createAppRouter = () => createBrowserRouter(appRoutes);

@@ -52,7 +52,7 @@ export function ChatInput({
           placeholder={permitted ? 'Ask about your ads performance…' : CONNECT_ADS_MESSAGE}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          className="w-full resize-none bg-transparent text-sm outline-none disabled:cursor-not-allowed dark:text-slate-100 dark:placeholder:text-slate-500"
+          className="w-full resize-none bg-transparent text-sm outline-none placeholder:text-slate-500 disabled:cursor-not-allowed dark:text-slate-100 dark:placeholder:text-slate-400"
         />
         <div className="flex items-center justify-between gap-2">
           <div className="flex gap-1">
@@ -60,7 +60,7 @@ export function ChatInput({
               type="button"
               disabled
               aria-label="Attach a file"
-              className="rounded-md p-1.5 text-slate-300"
+              className="rounded-md p-1.5 text-slate-500 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-400"
             >
               <Paperclip aria-hidden="true" size={18} />
             </button>
@@ -68,13 +68,15 @@ export function ChatInput({
               type="button"
               disabled
               aria-label="Voice input"
-              className="rounded-md p-1.5 text-slate-300"
+              className="rounded-md p-1.5 text-slate-500 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-400"
             >
               <Mic aria-hidden="true" size={18} />
             </button>
           </div>
           <div className="flex items-center gap-2">
-            <span className={`text-xs ${tooLong ? 'text-red-600' : 'text-slate-400'}`}>
+            <span
+              className={`text-xs ${tooLong ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
+            >
               {question.length > MAX_MESSAGE_CHARS * 0.9
                 ? `${question.length.toLocaleString('en-US')} / ${MAX_MESSAGE_CHARS.toLocaleString('en-US')}`
                 : ''}
@@ -83,7 +85,7 @@ export function ChatInput({
               type="submit"
               aria-label="Send"
               disabled={!permitted || processing || blank || tooLong}
-              className="rounded-full bg-indigo-600 p-2 text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:bg-slate-300"
+              className="rounded-full bg-indigo-600 p-2 text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-400"
             >
               <ArrowUp aria-hidden="true" size={18} />
             </button>
@@ -92,13 +94,13 @@ export function ChatInput({
       </form>
       <div id={hintId} className="text-center text-xs">
         {!permitted ? (
-          <p className="text-amber-700">{CONNECT_ADS_MESSAGE}</p>
+          <p className="text-amber-800 dark:text-amber-300">{CONNECT_ADS_MESSAGE}</p>
         ) : tooLong ? (
-          <p role="alert" className="text-red-600">
+          <p role="alert" className="text-red-700 dark:text-red-400">
             {MESSAGE_TOO_LONG}
           </p>
         ) : null}
-        <footer className="mt-1 text-slate-400">
+        <footer className="mt-1 text-slate-500 dark:text-slate-400">
           <span className="font-semibold">ARLO</span> <span>v1.0-beta</span>
         </footer>
       </div>

@@ -20,9 +20,9 @@ export function ConnectedAccounts() {
         {accounts.data.accounts.map((account) => (
           <li key={account.account_id} className="flex justify-between gap-4">
             <span>
-              {account.name} <span className="text-slate-500">({account.currency})</span>
+              {account.name} <span className="text-slate-600 dark:text-slate-400">({account.currency})</span>
             </span>
-            <span className="text-slate-500">
+            <span className="text-slate-600 dark:text-slate-400">
               {syncSummaryText(account)}
               {account.active ? '' : ' · off'}
             </span>

@@ -11,7 +11,7 @@ export function ChatEmptyState({
   return (
     <div className="flex w-full max-w-3xl flex-col items-center gap-8 text-center">
       <div>
-        <h1 className="text-3xl font-semibold">How can I help you today?</h1>
+        <h1 className="text-2xl font-semibold sm:text-3xl">How can I help you today?</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">
           What if your marketing data could talk to you?
         </p>
@@ -23,7 +23,7 @@ export function ChatEmptyState({
               type="button"
               disabled={disabled || !onPick}
               onClick={() => onPick?.(question)}
-              className="h-full w-full rounded-xl bg-white p-4 text-left text-sm text-slate-700 ring-1 ring-slate-200 transition hover:bg-indigo-50 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800"
+              className="h-full w-full rounded-xl bg-white p-4 text-left text-sm text-slate-700 ring-1 ring-slate-200 transition hover:bg-indigo-50 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800"
             >
               {question}
             </button>

@@ -1,28 +1,20 @@
 import { useId } from 'react';
 import { type ChatModel, chatModels } from '../../../../shared/api/chat';
+import { Select } from '../../../components/ui/select';
 
 const modelLabels: Record<ChatModel, string> = { arlo_auto: 'ARLO Auto', arlo_pro: 'ARLO Pro' };
+const options = chatModels.map((model) => ({ value: model, label: modelLabels[model] }));
 
 /** The model for the next question: arlo_auto or arlo_pro (the default). */
 export function ModelPicker({ value, onChange }: { value: ChatModel; onChange: (model: ChatModel) => void }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-slate-500 dark:text-slate-400">
+    <div className="flex min-w-0 items-center gap-2 text-sm">
+      {/* On a phone the word stays for screen readers only: the header has no room for it. */}
+      <label htmlFor={id} className="sr-only text-slate-600 sm:not-sr-only dark:text-slate-400">
         Model
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as ChatModel)}
-        className="rounded-lg border border-slate-200 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
-      >
-        {chatModels.map((model) => (
-          <option key={model} value={model}>
-            {modelLabels[model]}
-          </option>
-        ))}
-      </select>
+      <Select id={id} value={value} options={options} onChange={onChange} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ export function ProgressIndicator({ elapsedMs, report }: { elapsedMs: number; re
     <div
       role="status"
       aria-label="Answer progress"
-      className="flex items-center gap-2 text-sm text-slate-500"
+      className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
     >
       <LoaderCircle aria-hidden="true" size={16} className="animate-spin" />
       {label ?? <span className="sr-only">Working…</span>}

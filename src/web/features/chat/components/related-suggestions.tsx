@@ -20,7 +20,7 @@ export function RelatedSuggestions({
   return (
     <section
       aria-labelledby={headingId}
-      className="w-full max-w-3xl rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+      className="w-full max-w-3xl rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
     >
       <div className="flex items-center justify-between">
         <h2 id={headingId} className="text-sm font-semibold text-slate-700 dark:text-slate-300">
@@ -32,7 +32,7 @@ export function RelatedSuggestions({
           aria-controls={listId}
           aria-label={minimized ? 'Show related suggestions' : 'Minimize related suggestions'}
           onClick={onToggle}
-          className="rounded-md p-1 text-slate-500 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-200 dark:text-slate-400 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
         >
           {minimized ? (
             <ChevronDown aria-hidden="true" size={16} />
@@ -49,7 +49,7 @@ export function RelatedSuggestions({
                 type="button"
                 disabled={disabled}
                 onClick={() => onPick(suggestion)}
-                className="w-full rounded-lg px-2 py-1.5 text-left text-sm text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 dark:text-indigo-300 dark:hover:bg-slate-800"
+                className="w-full rounded-lg px-2 py-1.5 text-left text-sm text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:text-indigo-300 dark:hover:bg-slate-800"
               >
                 {suggestion}
               </button>

@@ -1,7 +1,7 @@
 import { CircleUser, LogOut, Settings } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 
-/** The user menu with Settings and Log out. */
+/** The user menu: an icon button named "User menu"; the menu says who is signed in, then Settings and Log out. */
 export function UserMenu({
   name,
   onSettings,
@@ -38,19 +38,24 @@ export function UserMenu({
         ref={trigger}
         type="button"
         aria-expanded={open}
-        aria-controls={menuId}
+        // Only while the menu is there: a reference to a missing element is an ARIA error.
+        aria-controls={open ? menuId : undefined}
         aria-label="User menu"
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-2 rounded-full px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800"
+        className="flex items-center rounded-full p-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <CircleUser aria-hidden="true" size={20} />
-        <span className="hidden sm:inline">{name || 'Account'}</span>
       </button>
       {open ? (
         <div
           id={menuId}
-          className="absolute right-0 z-30 mt-1 w-44 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+          className="absolute right-0 z-30 mt-1 w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
+          {name ? (
+            <p className="truncate border-b border-slate-100 px-3 pt-1 pb-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+              Signed in as <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
+            </p>
+          ) : null}
           <button
             type="button"
             className={entry}
