@@ -25,7 +25,11 @@ export function ReasoningDisclosure({ item, reveal }: { item: ContentItem; revea
       <details className="group rounded-lg ring-1 ring-slate-200 dark:ring-slate-800">
         {/* A summary may hold a heading: the title stays in the page's outline while folded. */}
         <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-          <ChevronRight aria-hidden="true" size={16} className="shrink-0 transition-transform group-open:rotate-90" />
+          <ChevronRight
+            aria-hidden="true"
+            size={16}
+            className="shrink-0 transition-transform group-open:rotate-90"
+          />
           <h3 className="text-sm font-semibold">{title}</h3>
         </summary>
         <div className="px-3 pb-3">

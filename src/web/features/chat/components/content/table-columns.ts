@@ -66,9 +66,7 @@ export function columnsOf(rows: readonly DataRow[], described: readonly Describe
         ...(known ? { unit: known.unit } : {}),
         image: isImageColumn(key, known?.unit),
         numeric: rows.some((row) => typeof row[key] === 'number'),
-        ...(key === 'day'
-          ? { day: { withYear: spansYears(rows.map((row) => row[key])) } }
-          : {}),
+        ...(key === 'day' ? { day: { withYear: spansYears(rows.map((row) => row[key])) } } : {}),
       };
     });
 }
