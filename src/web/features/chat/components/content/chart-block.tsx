@@ -1,6 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import type { ContentItem } from '../../../../../shared/api/answer';
-import { chartHeight, chartKind, MIN_CHART_HEIGHT, unwrapAll } from '../../lib/chart-rules';
+import { chartHeight, chartKind, DONUT_HEIGHT, MIN_CHART_HEIGHT, unwrapAll } from '../../lib/chart-rules';
 import { DataTable } from './data-table';
 import { keyed } from './keyed';
 
@@ -37,13 +37,14 @@ export function ChartBlock({ item, reveal = true }: { item: ContentItem; reveal?
   return (
     <div className="space-y-4">
       {keyed(charts, 'chart').map(({ key, item: chart }) => {
-        const height = kind === 'bar' ? chartHeight(chart.rows) : MIN_CHART_HEIGHT;
+        const height =
+          kind === 'bar' ? chartHeight(chart.rows) : kind === 'pie' ? DONUT_HEIGHT : MIN_CHART_HEIGHT;
         return (
           <figure
             key={key}
             data-testid="content-chart"
             data-kind={kind}
-            className="w-full text-slate-600 dark:text-slate-400"
+            className="w-full min-w-0 text-slate-600 dark:text-slate-400"
           >
             {chart.title ? (
               <figcaption className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
