@@ -289,9 +289,7 @@ describe('a pie chart of shares', () => {
         { device_platform: 'mobile_web', spend: 0 },
       ],
     });
-    await waitFor(() =>
-      expect(legendShares(figure)).toEqual(['Mobile app 75.00%', 'Desktop 25.00%']),
-    );
+    await waitFor(() => expect(legendShares(figure)).toEqual(['Mobile app 75.00%', 'Desktop 25.00%']));
   });
 
   it("shows a slice's formatted value and share in its tooltip", async () => {

@@ -39,7 +39,10 @@ export function ChartLegend({
             {entry.name}
           </span>
           {entry.detail ? (
-            <span data-testid="chart-legend-detail" className="ml-auto pl-2 font-medium text-slate-900 tabular-nums dark:text-slate-100">
+            <span
+              data-testid="chart-legend-detail"
+              className="ml-auto pl-2 font-medium text-slate-900 tabular-nums dark:text-slate-100"
+            >
               {entry.detail}
             </span>
           ) : null}
