@@ -25,7 +25,7 @@ export function ChartLegend({
       aria-label={label}
       data-testid="chart-legend"
       className={`mt-2 text-sm text-slate-700 dark:text-slate-300 ${
-        list ? 'mx-auto grid max-w-md gap-1' : 'flex flex-wrap justify-center gap-x-4 gap-y-1'
+        list ? 'mx-auto grid max-w-xs gap-1' : 'flex flex-wrap justify-center gap-x-4 gap-y-1'
       }`}
     >
       {entries.map((entry) => (

@@ -8,13 +8,13 @@ export interface TooltipLine {
 
 /**
  * The app's own tooltip card: the hovered row's full name in bold (an axis may show it cut), then
- * each series as "● Spend  $776.29".
+ * each series as "● Spend  $776.29". Narrow enough to fit beside the pointer in a phone-wide chart.
  */
 export function ChartTooltipCard({ title, lines }: { title: string; lines: readonly TooltipLine[] }) {
   return (
     <div
       data-testid="chart-tooltip"
-      className="max-w-xs rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className="max-w-60 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <p className="mb-1 font-semibold break-words">{title}</p>
       <ul className="space-y-1">

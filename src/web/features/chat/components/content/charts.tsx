@@ -24,6 +24,7 @@ import {
   horizontalPlotWidth,
   tickCountFor,
   truncateLabel,
+  usableWidth,
   valueAxis,
   valueAxisWidth,
 } from '../../lib/chart-layout';
@@ -50,6 +51,8 @@ const GRID = { strokeDasharray: '3 3', stroke: 'currentColor', strokeOpacity: 0.
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
 /** The value axis's length in a bar or line chart: the chart less the category axis and margins. */
 const PLOT_INSET = 60;
+/** Below this card width a tooltip beside the pointer would run out of the card. */
+const NARROW = 480;
 /** A share column explains a pie's slices; it is not a series. */
 const SHARE_KEY = 'share';
 
@@ -69,6 +72,25 @@ function rowTooltip(series: Series, colorOf: (row: ChartRow, key: string, index:
     });
     return <ChartTooltipCard title={row[FULL]} lines={lines} />;
   };
+}
+
+/**
+ * A category label on one line, cut to fit: recharts would wrap a long name onto lines that
+ * collide with the next bar's.
+ */
+function categoryTick(cut: (value: unknown) => string, side: 'left' | 'bottom') {
+  return ({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) => (
+    <text
+      x={x}
+      y={y}
+      dy={side === 'left' ? '0.355em' : '0.71em'}
+      textAnchor={side === 'left' ? 'end' : 'middle'}
+      fontSize={AXIS_TICK.fontSize}
+      fill="currentColor"
+    >
+      {cut(payload?.value)}
+    </text>
+  );
 }
 
 function SeriesLegend({ keys, series }: { keys: readonly string[]; series: Series }) {
@@ -117,14 +139,13 @@ function ContentBarChart({ rows, keys, series, width }: ChartProps) {
         {layout.horizontal ? (
           <XAxis {...value} tick={AXIS_TICK} tickFormatter={tick} />
         ) : (
-          <XAxis dataKey={LABEL} tick={AXIS_TICK} tickFormatter={cut} interval={0} />
+          <XAxis dataKey={LABEL} tick={categoryTick(cut, 'bottom')} interval={0} />
         )}
         {layout.horizontal ? (
           <YAxis
             type="category"
             dataKey={LABEL}
-            tick={AXIS_TICK}
-            tickFormatter={cut}
+            tick={categoryTick(cut, 'left')}
             width={layout.categoryWidth}
             interval={0}
           />
@@ -137,6 +158,8 @@ function ContentBarChart({ rows, keys, series, width }: ChartProps) {
           />
         )}
         <Tooltip
+          // A phone-wide plot is narrower than the card: it opens from the chart's left edge instead.
+          {...(usableWidth(width) < NARROW ? { position: { x: 0 } } : {})}
           cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
           content={rowTooltip(series, (row, _key, index) => (single ? row.__color : colorAt(index)))}
         />
@@ -169,7 +192,7 @@ function ContentLineChart({ rows, keys, series }: ChartProps) {
     <>
       <LineChart responsive data={rows} style={{ width: '100%', height: MIN_CHART_HEIGHT }} margin={MARGIN}>
         <CartesianGrid {...GRID} vertical={false} />
-        <XAxis dataKey={LABEL} tick={AXIS_TICK} minTickGap={16} />
+        <XAxis dataKey={LABEL} tick={AXIS_TICK} minTickGap={16} interval="preserveStartEnd" />
         <YAxis
           domain={axis.domain}
           ticks={axis.ticks}
