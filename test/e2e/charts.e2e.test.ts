@@ -150,9 +150,7 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
   });
 
   const shot = (page: Page, name: string) =>
-    page
-      .screenshot({ path: path.join(artifactsDir, `charts-${name}.png`), fullPage: true })
-      .catch((error) => console.log('shot failed', String(error)));
+    page.screenshot({ path: path.join(artifactsDir, `charts-${name}.png`), fullPage: true }).catch(() => {});
 
   async function openSavedAnswers(page: Page) {
     await logInToChat(page, baseUrl, email);
