@@ -33,7 +33,8 @@ class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode
 export function ChartBlock({ item, reveal = true }: { item: ContentItem; reveal?: boolean }) {
   const kind = chartKind(item);
   const charts = unwrapAll(item.data).filter((chart) => chart.rows.length > 0);
-  if (charts.length === 0) return <p className="text-sm text-slate-500">No figures to chart.</p>;
+  if (charts.length === 0)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">No figures to chart.</p>;
   return (
     <div className="space-y-4">
       {keyed(charts, 'chart').map(({ key, item: chart }) => {
