@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { signUpUser } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const QUESTION = 'Spend by campaign last month, and the share by placement';
 
 // Campaign names as agencies write them: 40 to 60 characters, most sharing a long prefix.
@@ -162,6 +165,25 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
     await page.getByTestId('content-chart').first().locator('.recharts-surface').waitFor(WAIT);
   }
 
+  /** axe-core's serious and critical findings inside the answers' charts, as 'rule: element'. */
+  async function chartViolations(page: Page): Promise<string[]> {
+    // Evaluated through the debugger, not a <script>: the app's content security policy stays as is.
+    await page.evaluate(readFileSync(AXE, 'utf8'));
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResults> } }).axe;
+      interface AxeResults {
+        violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+        passes: unknown[];
+      }
+      const results = await axe.run({ include: [['[data-testid="content-chart"]']] });
+      // Rules that found nothing to check pass nothing: an empty run would prove nothing.
+      if (results.passes.length === 0) return ['axe checked nothing'];
+      return results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    });
+  }
+
   /** The bar chart's tick labels do not touch, and the chart stays inside its answer card. */
   async function checkBarChart(page: Page, size: string) {
     const figure = page.getByTestId('content-chart').first();
@@ -238,6 +260,7 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
         await checkBarChart(page, `${size} light`);
         await figure.scrollIntoViewIfNeeded();
         await shot(page, `${size}-light`);
+        expect(await chartViolations(page)).toEqual([]);
 
         await page.evaluate(() => document.documentElement.classList.add('dark'));
         await checkBarChart(page, `${size} dark`);
@@ -249,6 +272,7 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
         expect(colors.background).not.toBe('rgb(255, 255, 255)');
         expect(colors.text).not.toBe(colors.background);
         await shot(page, `${size}-dark`);
+        expect(await chartViolations(page)).toEqual([]);
 
         // The ring of shares and the line of days, in both themes.
         const ring = page.getByTestId('content-chart').nth(1);
