@@ -82,6 +82,20 @@ const perDay: ContentItem = {
   ],
 };
 
+const byWeekday: ContentItem = {
+  type: 'bar_chart',
+  header: 'Spend by weekday',
+  currency: 'USD',
+  data: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((weekday, i) => ({
+    weekday,
+    spend: 900 + ((i * 173) % 500),
+  })),
+  columns: [
+    { key: 'weekday', label: 'Weekday', unit: 'text' },
+    { key: 'spend', label: 'Spend', unit: 'money' },
+  ],
+};
+
 const reply = (analytics: ContentItem): { sender: 'lynceus'; response: AssistantMessage } => ({
   sender: 'lynceus',
   response: {
@@ -145,7 +159,7 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
     const session = await currentSession(db, userId);
     const question = await saveQuestion(db, userId, session.id, QUESTION);
     if (!question) throw new Error('the question was not saved');
-    await saveReplies(db, question, [reply(byCampaign), reply(byPlacement), reply(perDay)]);
+    await saveReplies(db, question, [reply(byCampaign), reply(byPlacement), reply(perDay), reply(byWeekday)]);
   });
   afterAll(async () => {
     await web?.close();
@@ -291,6 +305,18 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
         for (const day of days) expect(day).toMatch(/^Oct \d{1,2}$/);
         expect(collisions(await boxes(line.locator('.recharts-xAxis-tick-labels text')))).toEqual([]);
         expect(await line.getByTestId('chart-legend-name').allTextContents()).toEqual(['Spend', 'Revenue']);
+        // Seven weekdays: standing on a laptop, lying on a phone, never overlapping.
+        const week = page.getByTestId('content-chart').nth(3);
+        await week.scrollIntoViewIfNeeded();
+        const weekdays = week.locator('.recharts-xAxis-tick-labels text, .recharts-yAxis-tick-labels text');
+        await weekdays.first().waitFor(WAIT);
+        expect(await week.locator('[data-orientation]').getAttribute('data-orientation')).toBe(
+          size === 'phone' ? 'horizontal' : 'vertical',
+        );
+        expect(await weekdays.allTextContents()).toEqual(
+          expect.arrayContaining(['Monday', 'Wednesday', 'Sunday']),
+        );
+        expect(collisions(await boxes(weekdays))).toEqual([]);
         await shot(page, `${size}-dark-more`);
         await page.evaluate(() => document.documentElement.classList.remove('dark'));
         await shot(page, `${size}-light-more`);
