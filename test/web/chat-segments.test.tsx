@@ -209,10 +209,18 @@ async function chartFigure(item: ContentItem): Promise<HTMLElement> {
 const texts = (figure: HTMLElement, selector: string) =>
   [...figure.querySelectorAll(selector)].map((node) => node.textContent ?? '');
 
+/** A ring's legend: each slice's name and its share, in the answer's order. */
+const legendShares = (figure: HTMLElement) =>
+  [...figure.querySelectorAll('[data-testid="chart-legend"] li')].map((item) =>
+    ['chart-legend-name', 'chart-legend-detail']
+      .map((id) => item.querySelector(`[data-testid="${id}"]`)?.textContent ?? '')
+      .join(' '),
+  );
+
 describe('a chart grouped by a segment or a period', () => {
   it.each(cases)('names each $name in words in a pie legend', async ({ labels, rows, reads }) => {
     const figure = await chartFigure({ type: 'pie_chart', data: rows, columns: [...labels, spend] });
-    await waitFor(() => expect(texts(figure, '.recharts-legend-item-text')).toEqual(reads));
+    await waitFor(() => expect(texts(figure, '[data-testid="chart-legend-name"]')).toEqual(reads));
   });
 
   it.each(cases)('names each $name in words on a bar axis', async ({ labels, rows, reads }) => {
@@ -248,7 +256,7 @@ describe('a pie chart of shares', () => {
     { key: 'share', label: 'Share of spend', unit: 'percent' },
   ];
 
-  it("labels each slice with its name and the answer's own share", async () => {
+  it("names each slice and the answer's own share in the ring's legend", async () => {
     const figure = await chartFigure({
       type: 'pie_chart',
       header: 'Share of spend by placement',
@@ -261,7 +269,7 @@ describe('a pie chart of shares', () => {
     });
     expect(figure.getAttribute('data-kind')).toBe('pie');
     await waitFor(() =>
-      expect(texts(figure, '.recharts-pie-label-text')).toEqual([
+      expect(legendShares(figure)).toEqual([
         'Instagram Reels 41.20%',
         'Facebook Feed 33.40%',
         'Instagram Feed 25.40%',
@@ -281,9 +289,7 @@ describe('a pie chart of shares', () => {
         { device_platform: 'mobile_web', spend: 0 },
       ],
     });
-    await waitFor(() =>
-      expect(texts(figure, '.recharts-pie-label-text')).toEqual(['Mobile app 75.00%', 'Desktop 25.00%']),
-    );
+    await waitFor(() => expect(legendShares(figure)).toEqual(['Mobile app 75.00%', 'Desktop 25.00%']));
   });
 
   it("shows a slice's formatted value and share in its tooltip", async () => {

@@ -9,6 +9,8 @@ export const BAR_SIZE = 20;
 export const HORIZONTAL_AFTER = 10;
 export const MIN_CHART_HEIGHT = 400;
 export const ROW_HEIGHT = 25;
+/** A share-of-total ring: small enough that it and its legend both fit a phone's screen. */
+export const DONUT_HEIGHT = 260;
 export const COLORS = ['#4f46e5', '#10b981', '#f59e0b', '#ef4444', '#0ea5e9'] as const;
 
 export type ChartKind = 'line' | 'bar' | 'pie';

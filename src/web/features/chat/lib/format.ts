@@ -6,6 +6,7 @@
  */
 import type { ColumnUnit } from '../../../../shared/api/answer';
 import { formatNumber, formatPercentChange } from '../../../../shared/number-format';
+import { SHORT_MONTH_NAMES } from '../../../../shared/short-month-names';
 import { isLabelKey } from './row-labels';
 
 /** Shown for a missing value (null, undefined, or a number that is not finite). */
@@ -125,4 +126,80 @@ export function metricLabel(key: string): string {
     .map((word) => ACRONYMS[word.toLowerCase()] ?? WORDS[word.toLowerCase()] ?? word.toLowerCase());
   const label = words.join(' ');
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * The unit a column's figures read in when the answer did not describe it (older messages),
+ * guessed from its key by the same rules as `formatValue`.
+ */
+export function unitForKey(key: string): ColumnUnit {
+  const k = key.toLowerCase();
+  if (isLabelKey(k)) return 'text';
+  if (isChangeKey(k)) return 'change';
+  if (DECIMAL_METRICS.has(k)) return 'decimal';
+  if (isCountKey(k)) return 'count';
+  if (PERCENT_METRICS.has(k)) return 'percent';
+  if (k === 'roas') return 'multiplier';
+  return 'money';
+}
+
+// Axis ticks are round numbers; three significant digits keep '$1.25M' and '$0.25' without
+// inventing cents on '$4K'.
+const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+const compactMoney = new Map<string, Intl.NumberFormat>();
+
+function compactMoneyFormat(currency: string | undefined): Intl.NumberFormat {
+  const code = currency?.trim().toUpperCase() || 'USD';
+  let format = compactMoney.get(code);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: code,
+        notation: 'compact',
+        maximumSignificantDigits: 3,
+      });
+    } catch {
+      // An unknown code reads in dollars, as table cells do.
+      format = compactMoneyFormat('USD');
+    }
+    compactMoney.set(code, format);
+  }
+  return format;
+}
+
+/**
+ * A value-axis tick, short enough to sit beside its neighbours: money $4.1K, $12K, $1.2M (never
+ * cents on a round tick), counts 12K, percents 2.5%, ROAS 2x, changes +10%. Tooltips keep the full
+ * figure through `formatCell`.
+ */
+export function formatAxisValue(value: number, unit: ColumnUnit, currency?: string): string {
+  if (!Number.isFinite(value)) return '';
+  const short = (n: number) => compactNumber.format(n).replace('-', '−');
+  switch (unit) {
+    case 'money':
+      return compactMoneyFormat(currency).format(value).replace('-', '−');
+    case 'percent':
+      return `${short(value)}%`;
+    case 'multiplier':
+      return `${short(value)}x`;
+    case 'change':
+      return `${value > 0 ? '+' : ''}${short(value)}%`;
+    default:
+      return short(value);
+  }
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
+
+/**
+ * A day on a chart: '2026-11-03' → 'Nov 3' on the axis, 'Nov 3, 2026' in full (the tooltip).
+ * Anything that is not an ISO day is returned as it is.
+ */
+export function formatDay(value: string, full = false): string {
+  const match = ISO_DAY.exec(value.trim());
+  const month = match ? SHORT_MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return value;
+  const day = `${month} ${Number(match[3])}`;
+  return full ? `${day}, ${match[1]}` : day;
 }

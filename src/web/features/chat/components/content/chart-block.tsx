@@ -1,6 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import type { ContentItem } from '../../../../../shared/api/answer';
-import { chartHeight, chartKind, MIN_CHART_HEIGHT, unwrapAll } from '../../lib/chart-rules';
+import { chartHeight, chartKind, DONUT_HEIGHT, MIN_CHART_HEIGHT, unwrapAll } from '../../lib/chart-rules';
 import { DataTable } from './data-table';
 import { keyed } from './keyed';
 
@@ -33,17 +33,19 @@ class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode
 export function ChartBlock({ item, reveal = true }: { item: ContentItem; reveal?: boolean }) {
   const kind = chartKind(item);
   const charts = unwrapAll(item.data).filter((chart) => chart.rows.length > 0);
-  if (charts.length === 0) return <p className="text-sm text-slate-500">No figures to chart.</p>;
+  if (charts.length === 0)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">No figures to chart.</p>;
   return (
     <div className="space-y-4">
       {keyed(charts, 'chart').map(({ key, item: chart }) => {
-        const height = kind === 'bar' ? chartHeight(chart.rows) : MIN_CHART_HEIGHT;
+        const height =
+          kind === 'bar' ? chartHeight(chart.rows) : kind === 'pie' ? DONUT_HEIGHT : MIN_CHART_HEIGHT;
         return (
           <figure
             key={key}
             data-testid="content-chart"
             data-kind={kind}
-            className="w-full text-slate-600 dark:text-slate-400"
+            className="w-full min-w-0 text-slate-600 dark:text-slate-400"
           >
             {chart.title ? (
               <figcaption className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
