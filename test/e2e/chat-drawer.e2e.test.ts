@@ -45,7 +45,7 @@ async function drawerShown(page: Page): Promise<boolean> {
 /** Opens the drawer; returns a problem if it shows without its backdrop (it still counts as open). */
 async function openDrawer(page: Page): Promise<string | null> {
   await openChatsPanel(page);
-  await expect.poll(() => drawerShown(page), SETTLE).toBe(true);
+  await expect.poll(() => drawerShown(page), { ...SETTLE, message: 'the drawer did not open' }).toBe(true);
   return backdrop(page)
     .waitFor({ state: 'visible', ...SETTLE })
     .then(
@@ -55,7 +55,9 @@ async function openDrawer(page: Page): Promise<string | null> {
 }
 
 async function expectClosed(page: Page): Promise<void> {
-  await expect.poll(() => drawerShown(page), SETTLE).toBe(false);
+  await expect
+    .poll(() => drawerShown(page), { ...SETTLE, message: 'the drawer is still open (its entries on screen)' })
+    .toBe(false);
   await backdrop(page).waitFor({ state: 'hidden', ...SETTLE });
   await openPanelButton(page).waitFor({ state: 'visible', ...SETTLE });
   const overflow = await horizontalOverflow(page, PHONE.width);

@@ -115,9 +115,16 @@ export async function horizontalOverflow(page: Page, width: number): Promise<Ove
       return `${element.tagName.toLowerCase()}${id}${classes} (right edge ${right}px${text ? `, "${text}"` : ''})`;
     };
     const past = (element: Element) => element.getBoundingClientRect().right > innerWidth + 0.5;
-    // A chart's inner shapes move with their <svg>; the svg names them all.
+    // Content clipped or scrolled by a box of its own (a table in its scroll area) cannot widen the
+    // page, and a chart's inner shapes move with their <svg>: neither is a culprit.
+    const clipped = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (box.tagName.toLowerCase() === 'svg' || getComputedStyle(box).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
     const wide = [...document.body.querySelectorAll('*')].filter(
-      (element) => past(element) && !element.parentElement?.closest('svg'),
+      (element) => past(element) && !clipped(element),
     );
     // Innermost: no child of its own reaches past the edge too, so the list names causes, not wrappers.
     const innermost = wide.filter(
@@ -139,6 +146,8 @@ export interface CellRecord {
   theme: ThemeName;
   /** The screen could not be reached or checked (its checks below may then be missing). */
   error?: string;
+  /** The browser console's warnings and errors while the screen opened (reported, not failing). */
+  console?: string[];
   overflow: OverflowReport | null;
   blocking: AxeViolation[];
   advisory: AxeViolation[];
@@ -153,7 +162,7 @@ export async function checkCell(
   page: Page,
   screen: string,
   cell: Cell,
-  options: { fullPage?: boolean; error?: string } = {},
+  options: { fullPage?: boolean; error?: string; console?: string[] } = {},
 ): Promise<CellRecord> {
   const record: CellRecord = {
     screen,
@@ -163,6 +172,7 @@ export async function checkCell(
     blocking: [],
     advisory: [],
     ...(options.error ? { error: options.error } : {}),
+    ...(options.console?.length ? { console: options.console } : {}),
   };
   const fail = (what: string, error: unknown) => {
     const message = `${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
@@ -235,7 +245,13 @@ export async function checkScreen(browser: Browser, screen: Screen): Promise<str
     if (screen.viewports && !screen.viewports.includes(cell.viewport)) continue;
     const { context, page } = await newCellPage(browser, cell, screen.session?.());
     const errors: string[] = [];
+    const logged: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') {
+        logged.push(`${message.type()}: ${message.text().replace(/\s+/g, ' ').slice(0, 300)}`);
+      }
+    });
     try {
       let error: string | undefined;
       try {
@@ -248,6 +264,7 @@ export async function checkScreen(browser: Browser, screen: Screen): Promise<str
       if (errors.length > 0) error = [error, `page errors: ${errors.join(' | ')}`].filter(Boolean).join('; ');
       const record = await checkCell(page, screen.name, cell, {
         fullPage: !screen.dialog,
+        console: [...new Set(logged)],
         ...(error ? { error } : {}),
       });
       problems.push(...cellProblems(record));
