@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import {
   chatSession,
   chatsPanel,
   closePanelButton,
-  connectedUser,
+  connectedUsers,
   openChatsPanel,
   openEmptyChat,
   openPanelButton,
@@ -44,7 +45,7 @@ async function drawerShown(page: Page): Promise<boolean> {
 
 /** Opens the drawer; returns a problem if it shows without its backdrop (it still counts as open). */
 async function openDrawer(page: Page): Promise<string | null> {
-  await openChatsPanel(page);
+  await openPanelButton(page).tap(SETTLE);
   await expect.poll(() => drawerShown(page), { ...SETTLE, message: 'the drawer did not open' }).toBe(true);
   return backdrop(page)
     .waitFor({ state: 'visible', ...SETTLE })
@@ -88,10 +89,11 @@ describe.skipIf(!hasChromium)('the chats drawer on a phone', () => {
   let session: StorageState;
 
   beforeAll(async () => {
+    await mkdir(screensDir, { recursive: true });
     sink = await startSmtpSink();
     web = await startBrowserApp({ SMTP_URL: sink.url });
     const email = 'drawer.user@example.com';
-    await connectedUser(web, sink, email);
+    await connectedUsers(web, sink, [email]);
     // One answered chat, then a new one: the drawer lists a past chat to pick.
     session = await chatSession(web.browser, web.baseUrl, email, async (page) => {
       await ask(page, ANSWER_QUESTION);
@@ -139,6 +141,8 @@ describe.skipIf(!hasChromium)('the chats drawer on a phone', () => {
           .catch(() => {});
       try {
         await openEmptyChat(page, web.baseUrl);
+        // A phone opens on the chat, the drawer put away.
+        if (await drawerShown(page)) problems.push('the drawer is open before any tap');
         for (const [way, close] of closings) {
           const step = way.replace(/\W+/g, '-');
           try {

@@ -8,7 +8,7 @@ import {
   chatSession,
   chatsPanel,
   closePanelButton,
-  connectedUser,
+  connectedUsers,
   openChatsPanel,
   openEmptyChat,
   openSettings,
@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
     web = await startBrowserApp({ SMTP_URL: sink.url });
     baseUrl = web.baseUrl;
     const emails = ['screens.fresh@example.com', 'screens.answered@example.com', 'screens.moved@example.com'];
-    for (const email of emails) await connectedUser(web, sink, email);
+    await connectedUsers(web, sink, emails);
     const [freshEmail, answeredEmail, movedEmail] = emails as [string, string, string];
     [fresh, answered, moved] = await Promise.all([
       chatSession(web.browser, baseUrl, freshEmail),

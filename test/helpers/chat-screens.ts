@@ -11,11 +11,19 @@ export const WAIT = { timeout: 20_000 };
 export const ANSWER_QUESTION = 'Top 5 campaigns by spend in the last 30 days';
 export const EMPTY_HEADING = 'How can I help you today?';
 
-/** A signed-up user with the demo ad accounts connected and synced. */
-export async function connectedUser(web: BrowserApp, sink: SmtpSink, email: string): Promise<void> {
-  const token = await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email));
+/** Signed-up users with the demo ad accounts connected, synced together once all are connected. */
+export async function connectedUsers(
+  web: BrowserApp,
+  sink: SmtpSink,
+  emails: readonly string[],
+): Promise<void> {
+  const tokens: string[] = [];
+  // One after another: the mail sink reads codes in arrival order.
+  for (const email of emails) {
+    tokens.push(await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email)));
+  }
   await web.t.app.meta.sync.runDue();
-  await settledAccounts(web.t.app, token);
+  for (const token of tokens) await settledAccounts(web.t.app, token);
 }
 
 /**
@@ -54,8 +62,12 @@ export const chatsPanel = (page: Page) => page.getByRole('navigation', { name: '
 export const openPanelButton = (page: Page) => page.getByRole('button', { name: 'Open chats panel' });
 export const closePanelButton = (page: Page) => page.getByRole('button', { name: 'Close chats panel' });
 
-/** Opens the chats panel with its toggle (a tap on a touch screen) and waits for its entries. */
+/**
+ * Opens the chats panel with its toggle (a tap on a touch screen) and waits for its entries; a
+ * panel that already shows them (a wide screen may keep it open) is left as it is.
+ */
 export async function openChatsPanel(page: Page): Promise<void> {
+  if (await chatsPanel(page).getByRole('button', { name: 'New Chat' }).isVisible()) return;
   const toggle = openPanelButton(page);
   const touch = await page.evaluate(() => navigator.maxTouchPoints > 0);
   await (touch ? toggle.tap(WAIT) : toggle.click(WAIT));
