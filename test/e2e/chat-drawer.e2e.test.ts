@@ -20,6 +20,7 @@ import { hasChromium } from '../helpers/environment';
 import {
   assertNoProblems,
   cellName,
+  describeOverflow,
   horizontalOverflow,
   newCellPage,
   PHONE,
@@ -62,7 +63,7 @@ async function expectClosed(page: Page): Promise<void> {
   await backdrop(page).waitFor({ state: 'hidden', ...SETTLE });
   await openPanelButton(page).waitFor({ state: 'visible', ...SETTLE });
   const overflow = await horizontalOverflow(page, PHONE.width);
-  expect(overflow, 'the page scrolls sideways after the drawer closed').toBeNull();
+  if (overflow) throw new Error(`after the drawer closed, the page ${describeOverflow(overflow)}`);
 }
 
 /** A finger's swipe from right to left across the drawer, as real touch events. */

@@ -139,6 +139,9 @@ export async function horizontalOverflow(page: Page, width: number): Promise<Ove
   }, width);
 }
 
+export const describeOverflow = (overflow: OverflowReport) =>
+  `scrolls sideways (document ${overflow.scrollWidth}px, body ${overflow.bodyScrollWidth}px wide in a ${overflow.innerWidth}px window); past the edge: ${overflow.offenders.join('; ') || 'nothing visible'}`;
+
 /** What one cell found; also written next to its screenshot as JSON, for the findings list. */
 export interface CellRecord {
   screen: string;
@@ -162,7 +165,7 @@ export async function checkCell(
   page: Page,
   screen: string,
   cell: Cell,
-  options: { fullPage?: boolean; error?: string; console?: string[] } = {},
+  options: { fullPage?: boolean; error?: string; console?: string[]; dir?: string } = {},
 ): Promise<CellRecord> {
   const record: CellRecord = {
     screen,
@@ -194,12 +197,13 @@ export async function checkCell(
   } catch (error) {
     fail('axe', error);
   }
-  await mkdir(screensDir, { recursive: true });
+  const dir = options.dir ?? screensDir;
+  await mkdir(dir, { recursive: true });
   const name = cellName(screen, cell);
   await page
-    .screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: options.fullPage ?? true })
+    .screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? true })
     .catch((error) => fail('screenshot', error));
-  await writeFile(path.join(screensDir, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  await writeFile(path.join(dir, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
   return record;
 }
 
@@ -213,9 +217,7 @@ export function cellProblems(record: CellRecord): string[] {
   if (record.error) problems.push(`${where}: ${record.error}`);
   const overflow = record.overflow;
   if (overflow) {
-    problems.push(
-      `${where}: scrolls sideways (document ${overflow.scrollWidth}px, body ${overflow.bodyScrollWidth}px wide in a ${overflow.innerWidth}px window); past the edge: ${overflow.offenders.join('; ') || 'nothing visible'}`,
-    );
+    problems.push(`${where}: ${describeOverflow(overflow)}`);
   }
   if (record.blocking.length > 0) {
     problems.push(`${where}: axe found\n${record.blocking.map(formatViolation).join('\n')}`);
