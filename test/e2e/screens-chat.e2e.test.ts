@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BrowserApp } from '../helpers/browser';
+import { startBrowserApp } from '../helpers/browser';
+import {
+  ANSWER_QUESTION,
+  ask,
+  chatSession,
+  chatsPanel,
+  closePanelButton,
+  connectedUsers,
+  openChatsPanel,
+  openEmptyChat,
+  openSettings,
+  WAIT,
+} from '../helpers/chat-screens';
+import { hasChromium } from '../helpers/environment';
+import { assertNoProblems, checkScreen, PHONE, type Screen, type StorageState } from '../helpers/screens';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+
+/**
+ * The chat and its dialogs, at desktop and phone sizes in light and dark: none scrolls sideways,
+ * axe-core finds nothing serious or critical, and each keeps a screenshot under test-results/screens/.
+ */
+describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme', () => {
+  let web: BrowserApp;
+  let sink: SmtpSink;
+  let baseUrl: string;
+  // Three users, one question each at most: a fresh chat, a chat with an answer, and a user who
+  // asked and then started a new chat, so the answer is a past conversation.
+  let fresh: StorageState;
+  let answered: StorageState;
+  let moved: StorageState;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    web = await startBrowserApp({ SMTP_URL: sink.url });
+    baseUrl = web.baseUrl;
+    const emails = ['screens.fresh@example.com', 'screens.answered@example.com', 'screens.moved@example.com'];
+    await connectedUsers(web, sink, emails);
+    const [freshEmail, answeredEmail, movedEmail] = emails as [string, string, string];
+    [fresh, answered, moved] = await Promise.all([
+      chatSession(web.browser, baseUrl, freshEmail),
+      chatSession(web.browser, baseUrl, answeredEmail, async (page) => {
+        await ask(page, ANSWER_QUESTION);
+      }),
+      chatSession(web.browser, baseUrl, movedEmail, async (page) => {
+        await ask(page, ANSWER_QUESTION);
+        await openChatsPanel(page);
+        await chatsPanel(page).getByRole('button', { name: 'New Chat' }).click();
+        await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
+      }),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await web?.close();
+    await sink?.close();
+  });
+
+  /** A settings tab, opened from the chat's user menu. */
+  const settingsTab = (name: string, tab: string, ready: (page: Page) => Promise<void>): Screen => ({
+    name,
+    dialog: true,
+    session: () => fresh,
+    open: async (page) => {
+      await openEmptyChat(page, baseUrl);
+      const settings = await openSettings(page);
+      await settings.getByRole('tab', { name: tab }).click(WAIT);
+      await ready(page);
+    },
+  });
+
+  const screens: Screen[] = [
+    { name: 'chat-empty', session: () => fresh, open: (page) => openEmptyChat(page, baseUrl) },
+    {
+      name: 'chat-answer',
+      session: () => answered,
+      open: async (page) => {
+        await page.goto(`${baseUrl}/`);
+        const answer = page.getByRole('article', { name: 'Assistant message' }).first();
+        await answer.getByRole('table').first().waitFor(WAIT);
+        await answer.locator('.recharts-wrapper').first().waitFor(WAIT);
+        await answer.getByRole('button', { name: 'Copy message' }).waitFor(WAIT);
+      },
+    },
+    {
+      name: 'chat-past-conversation',
+      session: () => moved,
+      open: async (page) => {
+        await openEmptyChat(page, baseUrl);
+        await openChatsPanel(page);
+        await chatsPanel(page).getByRole('button', { name: ANSWER_QUESTION }).click(WAIT);
+        await page.getByText('Viewing Past Conversation').waitFor(WAIT);
+        await page.getByRole('table').first().waitFor(WAIT);
+        // The screen is the conversation: a panel still open after the pick is put away.
+        await page.keyboard.press('Escape');
+        if (await closePanelButton(page).isVisible()) await closePanelButton(page).click();
+        await page.mouse.move((page.viewportSize()?.width ?? 0) - 10, 300);
+      },
+    },
+    {
+      name: 'chat-drawer-open',
+      viewports: [PHONE],
+      session: () => fresh,
+      open: async (page) => {
+        await openEmptyChat(page, baseUrl);
+        await openChatsPanel(page);
+      },
+    },
+    settingsTab('settings-account', 'Account', async (page) => {
+      await page
+        .getByRole('tabpanel', { name: 'Account' })
+        .getByText('screens.fresh@example.com')
+        .waitFor(WAIT);
+    }),
+    settingsTab('settings-integrations', 'Integrations', async (page) => {
+      await page.getByRole('button', { name: 'Manage Meta Ads' }).waitFor(WAIT);
+    }),
+    settingsTab('settings-appearance', 'Appearance', async (page) => {
+      await page.getByRole('radiogroup', { name: 'Theme' }).waitFor(WAIT);
+    }),
+    settingsTab('settings-get-help', 'Get Help', async (page) => {
+      await page.getByRole('tabpanel', { name: 'Get Help' }).waitFor(WAIT);
+    }),
+    settingsTab('manage-meta-accounts', 'Integrations', async (page) => {
+      await page.getByRole('button', { name: 'Manage Meta Ads' }).click(WAIT);
+      await page
+        .getByRole('dialog', { name: 'Manage Meta Accounts' })
+        .getByRole('switch')
+        .first()
+        .waitFor(WAIT);
+    }),
+  ];
+
+  it.each(screens.map((screen) => [screen.name, screen] as const))(
+    '%s: no sideways scroll and no serious axe violation, in every size and theme',
+    async (_name, screen) => {
+      assertNoProblems(await checkScreen(web.browser, screen));
+    },
+    120_000,
+  );
+});
