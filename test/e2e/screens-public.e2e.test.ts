@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('the pages around the chat, at every size and them
     await page.goto(`${baseUrl}${route}`);
     const field = page.getByLabel('Email', { exact: true });
     await field.fill(email, WAIT);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Password', { exact: true }).waitFor(WAIT);
   }
 
