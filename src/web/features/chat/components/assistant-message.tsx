@@ -32,6 +32,8 @@ export function AssistantMessage({ entry, now }: { entry: AssistantEntry; now: n
       data-report-order={entry.report?.order}
       className="w-full min-w-0 space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
+      {/* The page has one h1; each answer opens a level under it, so its section titles (h3) never skip one. */}
+      <h2 className="sr-only">{label}</h2>
       {entry.report?.question ? (
         <p className="text-xs text-slate-600 wrap-anywhere dark:text-slate-400">{entry.report.question}</p>
       ) : null}

@@ -51,7 +51,8 @@ function Body({ item, reveal, depth }: { item: ContentItem; reveal: boolean; dep
       return (
         <div className="space-y-4">
           {keyed(children, 'item').map(({ key, item: child }) => (
-            <ContentRenderer key={key} item={child} reveal={reveal} depth={depth + 1} />
+            // A level deeper only under a heading that was drawn, so headings never skip a level.
+            <ContentRenderer key={key} item={child} reveal={reveal} depth={item.header ? depth + 1 : depth} />
           ))}
         </div>
       );
