@@ -11,6 +11,7 @@ import {
   chatsPanel,
   closePanelButton,
   connectedUsers,
+  EMPTY_HEADING,
   openChatsPanel,
   openEmptyChat,
   openPanelButton,
@@ -100,7 +101,7 @@ describe.skipIf(!hasChromium)('the chats drawer on a phone', () => {
       await ask(page, ANSWER_QUESTION);
       await openChatsPanel(page);
       await newChatEntry(page).click();
-      await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
+      await page.getByRole('heading', { name: EMPTY_HEADING }).waitFor(WAIT);
     });
   }, 120_000);
   afterAll(async () => {

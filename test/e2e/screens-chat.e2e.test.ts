@@ -9,6 +9,7 @@ import {
   chatsPanel,
   closePanelButton,
   connectedUsers,
+  EMPTY_HEADING,
   openChatsPanel,
   openEmptyChat,
   openSettings,
@@ -48,7 +49,7 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
         await ask(page, ANSWER_QUESTION);
         await openChatsPanel(page);
         await chatsPanel(page).getByRole('button', { name: 'New Chat' }).click();
-        await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
+        await page.getByRole('heading', { name: EMPTY_HEADING }).waitFor(WAIT);
       }),
     ]);
   }, 120_000);
