@@ -1,5 +1,8 @@
 import { useId } from 'react';
+import { Select } from '../../../components/ui/select';
 import { SectionHeading } from './section-heading';
+
+const LANGUAGES = [{ value: 'en', label: 'English' }] as const;
 
 const term = 'text-slate-500 dark:text-slate-400';
 const detail = 'font-medium text-slate-900 dark:text-slate-100';
@@ -42,13 +45,7 @@ export function AccountTab({
         </dt>
         <dd>
           {/* English is the only language ARLO speaks today. */}
-          <select
-            id={languageId}
-            defaultValue="en"
-            className="rounded-lg border border-slate-200 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
-          >
-            <option value="en">English</option>
-          </select>
+          <Select id={languageId} value="en" options={LANGUAGES} onChange={() => {}} />
         </dd>
       </dl>
     </section>
