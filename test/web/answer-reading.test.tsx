@@ -208,8 +208,14 @@ describe('how an answer was computed', () => {
 
   it('comes after the figures and before the insights', () => {
     render(<AssistantMessage entry={entry} now={0} />);
-    const headings = screen.getAllByRole('heading').map((h) => h.textContent);
-    expect(headings).toEqual(['Spend', 'How this was computed', 'Actionable insights']);
+    // The answer's own (visually hidden) heading opens a level under the page's h1; its sections sit under it.
+    const headings = screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`);
+    expect(headings).toEqual([
+      'H2 Assistant message',
+      'H3 Spend',
+      'H3 How this was computed',
+      'H3 Actionable insights',
+    ]);
   });
 });
 

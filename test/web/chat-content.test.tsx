@@ -380,6 +380,9 @@ describe('complex items', () => {
     expect(screen.getByRole('heading', { name: 'Nested' })).toBeTruthy();
     expect(screen.getByText('rose').tagName).toBe('STRONG');
     expect(screen.getByText('$10.00')).toBeTruthy();
+    // An untitled list adds no level, so the outline never skips one: h3 at the top, h4 under "More".
+    const levels = screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`);
+    expect(levels).toEqual(['H3 Summary', 'H3 Spend by campaign', 'H3 More', 'H4 Nested']);
   });
 });
 

@@ -264,7 +264,7 @@ describe('the chat screen (SPEC.md section 2)', () => {
     const headings = within(answer)
       .getAllByRole('heading')
       .map((heading) => heading.textContent);
-    expect(headings).toEqual(['Spend', 'How this was computed', 'Actionable insights']);
+    expect(headings).toEqual(['Assistant message', 'Spend', 'How this was computed', 'Actionable insights']);
     expect(within(answer).getByRole('button', { name: 'Copy message' })).toBeTruthy();
     const good = within(answer).getByRole('button', { name: 'Good response' });
     const bad = within(answer).getByRole('button', { name: 'Bad response' });
