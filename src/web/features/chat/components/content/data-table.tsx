@@ -1,7 +1,7 @@
 import type { Column, DataRow } from '../../../../../shared/api/answer';
 import { keyed } from './keyed';
 import { TableActions } from './table-actions';
-import { cellText, cellTooltip, columnsOf, imageAlt, imageUrl } from './table-columns';
+import { cellText, cellTooltip, columnsOf, imageAlt, imageUrl, shownColumns } from './table-columns';
 import { Thumbnail } from './thumbnail';
 import { useReveal } from './use-reveal';
 
@@ -39,7 +39,8 @@ export function DataTable({
   title?: string | undefined;
   reveal?: boolean;
 }) {
-  const columns = columnsOf(rows, described);
+  const all = columnsOf(rows, described);
+  const columns = shownColumns(all, rows);
   const images = rows.map((row) =>
     columns.map((column) => (column.image ? imageUrl(row[column.key]) : undefined)),
   );
@@ -56,7 +57,7 @@ export function DataTable({
   const name = caption ?? title;
   return (
     <div className="min-w-0 space-y-2">
-      {shown < total ? null : <TableActions rows={rows} columns={columns} currency={currency} title={name} />}
+      {shown < total ? null : <TableActions rows={rows} columns={all} currency={currency} title={name} />}
       {/* A scrolling table must be reachable by keyboard to be scrolled: the region takes focus. */}
       <section
         aria-label={name ? `Table: ${name}` : 'Table'}
@@ -103,7 +104,7 @@ export function DataTable({
                       ) : column.numeric || column.day ? (
                         text
                       ) : (
-                        <span className="line-clamp-3 max-w-xs whitespace-pre-line wrap-anywhere">
+                        <span className="line-clamp-3 max-w-40 whitespace-pre-line wrap-anywhere sm:max-w-xs">
                           {text}
                         </span>
                       )}

@@ -71,6 +71,16 @@ export function columnsOf(rows: readonly DataRow[], described: readonly Describe
     });
 }
 
+/**
+ * The columns drawn on screen: a currency column is left out when every row has the same
+ * currency, since each money cell already shows its symbol and the answer states the currency.
+ * The CSV and the copied table keep every column.
+ */
+export function shownColumns(columns: readonly Column[], rows: readonly DataRow[]): Column[] {
+  const currencies = new Set(rows.map((row) => row.currency));
+  return columns.filter((column) => !(column.key === 'currency' && currencies.size === 1));
+}
+
 /** The row's currency, so money reads in the account's own currency (dollars when absent). */
 export function rowCurrency(row: DataRow): string | undefined {
   return typeof row.currency === 'string' ? row.currency : undefined;
