@@ -71,7 +71,10 @@ describe.skipIf(!hasChromium)('upgrading to Pro in Chromium (demo checkout)', ()
 
       await page.waitForURL((url) => url.pathname === '/', WAIT);
       await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor(WAIT);
-      await page.getByRole('status').filter({ hasText: "Payment successful — you're on Pro." }).waitFor(WAIT);
+      // The success message, in its own named region of the chat, word for word.
+      const notice = page.getByRole('complementary', { name: 'Payment' }).getByRole('status');
+      await notice.waitFor(WAIT);
+      expect(await notice.textContent()).toBe("Payment successful — you're on Pro.");
       await shot(page, 'back-as-pro');
     } finally {
       await page.close();

@@ -144,11 +144,14 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
       const nav = page.getByRole('navigation', { name: 'Chats' });
       const toggle = nav.getByRole('button', { name: /chats panel$/ });
       const isOpen = async () => (await toggle.getAttribute('aria-expanded')) === 'true';
+      const backdrop = page.getByTestId('drawer-backdrop');
       const openDrawer = async () => {
         await toggle.click();
         await nav.getByRole('button', { name: 'New Chat' }).waitFor();
         expect(await isOpen()).toBe(true);
+        await backdrop.waitFor({ state: 'visible' });
       };
+      // Closed: the entries and the backdrop gone, and nothing left that scrolls sideways.
       const expectClosed = async () => {
         await page.waitForFunction(
           () =>
@@ -156,6 +159,8 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
             'false',
         );
         expect(await nav.getByRole('button', { name: 'New Chat' }).count()).toBe(0);
+        expect(await backdrop.count()).toBe(0);
+        expect(await sidewaysOverflow(page)).toEqual({ document: 0, main: 0 });
       };
 
       expect(await sidewaysOverflow(page)).toEqual({ document: 0, main: 0 });
@@ -176,10 +181,13 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
       await expectClosed();
       expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
 
-      // A tap on the backdrop, beside the drawer.
+      // A tap on the backdrop, beside the drawer; in the dark theme, whose backdrop is darker.
+      await setDark(page, true);
       await openDrawer();
+      await shot(page, 'phone-drawer-dark');
       await page.touchscreen.tap(PHONE.width - 20, PHONE.height / 2);
       await expectClosed();
+      await setDark(page, false);
 
       // Escape.
       await openDrawer();

@@ -27,20 +27,26 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
   let web: BrowserApp;
   let sink: SmtpSink;
   let baseUrl: string;
-  // Three users, one question each at most: a fresh chat, a chat with an answer, and a user who
-  // asked and then started a new chat, so the answer is a past conversation.
+  // Four users, one question each at most: a fresh chat, a chat with an answer, a user who asked
+  // and then started a new chat, so the answer is a past conversation, and one who paid for Pro.
   let fresh: StorageState;
   let answered: StorageState;
   let moved: StorageState;
+  let pro: StorageState;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
     web = await startBrowserApp({ SMTP_URL: sink.url });
     baseUrl = web.baseUrl;
-    const emails = ['screens.fresh@example.com', 'screens.answered@example.com', 'screens.moved@example.com'];
+    const emails = [
+      'screens.fresh@example.com',
+      'screens.answered@example.com',
+      'screens.moved@example.com',
+      'screens.pro@example.com',
+    ];
     await connectedUsers(web, sink, emails);
-    const [freshEmail, answeredEmail, movedEmail] = emails as [string, string, string];
-    [fresh, answered, moved] = await Promise.all([
+    const [freshEmail, answeredEmail, movedEmail, proEmail] = emails as [string, string, string, string];
+    [fresh, answered, moved, pro] = await Promise.all([
       chatSession(web.browser, baseUrl, freshEmail),
       chatSession(web.browser, baseUrl, answeredEmail, async (page) => {
         await ask(page, ANSWER_QUESTION);
@@ -51,6 +57,14 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
         await chatsPanel(page).getByRole('button', { name: 'New Chat' }).click();
         await page.getByRole('heading', { name: EMPTY_HEADING }).waitFor(WAIT);
       }),
+      // Pro through the demo checkout, as a user pays: Settings then offers Manage Subscription.
+      chatSession(web.browser, baseUrl, proEmail, async (page) => {
+        await page.goto(`${baseUrl}/plans`);
+        await page.getByRole('button', { name: 'Subscribe Now' }).click(WAIT);
+        await page.waitForURL(/\/demo-checkout\//, WAIT);
+        await page.getByRole('button', { name: 'Pay' }).click(WAIT);
+        await page.waitForURL((url) => url.pathname === '/', WAIT);
+      }),
     ]);
   }, 120_000);
   afterAll(async () => {
@@ -59,10 +73,15 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
   });
 
   /** A settings tab, opened from the chat's user menu. */
-  const settingsTab = (name: string, tab: string, ready: (page: Page) => Promise<void>): Screen => ({
+  const settingsTab = (
+    name: string,
+    tab: string,
+    ready: (page: Page) => Promise<void>,
+    session: () => StorageState = () => fresh,
+  ): Screen => ({
     name,
     dialog: true,
-    session: () => fresh,
+    session,
     open: async (page) => {
       await openEmptyChat(page, baseUrl);
       const settings = await openSettings(page);
@@ -123,6 +142,21 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
     settingsTab('settings-get-help', 'Get Help', async (page) => {
       await page.getByRole('tabpanel', { name: 'Get Help' }).waitFor(WAIT);
     }),
+    settingsTab(
+      'manage-subscription',
+      'Account',
+      async (page) => {
+        await page
+          .getByRole('tabpanel', { name: 'Account' })
+          .getByRole('button', { name: 'Manage', exact: true })
+          .click(WAIT);
+        await page
+          .getByRole('dialog', { name: 'Manage Subscription' })
+          .getByText('Plan', { exact: true })
+          .waitFor(WAIT);
+      },
+      () => pro,
+    ),
     settingsTab('manage-meta-accounts', 'Integrations', async (page) => {
       await page.getByRole('button', { name: 'Manage Meta Ads' }).click(WAIT);
       await page

@@ -51,4 +51,14 @@ describe.skipIf(!hasChromium)('the screen matrix checks', () => {
     expect(text).toContain('scrolls sideways');
     expect(text).toContain('div.too-wide');
   });
+
+  it('fails a skipped heading level and content outside the landmarks, though axe rates them moderate', async () => {
+    const problems = await problemsOf(
+      page('<p class="stray">Outside</p><main><h1>Spend</h1><h3>By day</h3><p>$1,234</p></main>'),
+      'outline',
+    );
+    const text = problems.join('\n');
+    expect(text).toContain('[moderate] heading-order');
+    expect(text).toContain('[moderate] region');
+  });
 });

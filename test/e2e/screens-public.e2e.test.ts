@@ -17,7 +17,8 @@ import { signUpUser, TEST_PASSWORD } from '../helpers/users';
 const WAIT = { timeout: 15_000 };
 
 /**
- * The pages around the chat (sign-in, signup, permissions, plans, terms, not found), at desktop and
+ * The pages around the chat (sign-in with a social-login error and the reset dialog, signup,
+ * permissions, plans, the demo checkout, terms, not found), at desktop and
  * phone sizes in light and dark: none scrolls sideways, axe-core finds nothing serious or critical,
  * and each keeps a screenshot under test-results/screens/.
  */
@@ -70,7 +71,26 @@ describe.skipIf(!hasChromium)('the pages around the chat, at every size and them
         await page.getByLabel('Email', { exact: true }).waitFor(WAIT);
       },
     },
+    {
+      name: 'login-social-error',
+      open: async (page) => {
+        await page.goto(`${baseUrl}/login`);
+        await heading(page, 'Sign in to ARLO');
+        // No Facebook app is configured here, so the button's answer is an error on the screen.
+        await page.getByRole('button', { name: 'Continue with Facebook' }).click(WAIT);
+        await page.getByRole('alert').waitFor(WAIT);
+      },
+    },
     { name: 'login-password', open: (page) => emailStep(page, '/login', existing) },
+    {
+      name: 'login-reset-dialog',
+      dialog: true,
+      open: async (page) => {
+        await emailStep(page, '/login', existing);
+        await page.getByRole('button', { name: 'Forgot password?' }).click(WAIT);
+        await page.getByRole('dialog', { name: 'Reset your password' }).waitFor(WAIT);
+      },
+    },
     {
       name: 'signup-email',
       open: async (page) => {
@@ -113,6 +133,17 @@ describe.skipIf(!hasChromium)('the pages around the chat, at every size and them
       open: async (page) => {
         await page.goto(`${baseUrl}/yplans`);
         await heading(page, 'Choose Your Plan');
+      },
+    },
+    {
+      name: 'demo-checkout',
+      session: () => member,
+      systemTheme: true,
+      open: async (page) => {
+        await page.goto(`${baseUrl}/plans`);
+        await page.getByRole('button', { name: 'Subscribe Now' }).click(WAIT);
+        await page.waitForURL(/\/demo-checkout\//, WAIT);
+        await page.getByRole('button', { name: 'Pay' }).waitFor(WAIT);
       },
     },
     {

@@ -3,8 +3,22 @@ import type { Page } from 'playwright-core';
 
 /** WCAG 2.0–2.2 A and AA, plus axe's best practices (landmarks, heading order, …). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-/** These fail a test; moderate and minor ones are only printed. */
+/** These fail a test; other moderate and minor ones are only printed. */
 const BLOCKING = new Set(['serious', 'critical']);
+/**
+ * Moderate best-practice rules that fail a test all the same: a page's outline (one h1, no skipped
+ * levels) and its landmarks (all content inside them, one main, each named apart) are how screen
+ * reader users find their way around.
+ */
+const BLOCKING_RULES = new Set([
+  'heading-order',
+  'region',
+  'landmark-one-main',
+  'page-has-heading-one',
+  'landmark-unique',
+]);
+const blocks = (violation: AxeViolation) =>
+  BLOCKING.has(violation.impact) || BLOCKING_RULES.has(violation.id);
 const NODES_SHOWN = 3;
 
 export interface AxeNode {
@@ -24,9 +38,9 @@ export interface AxeViolation {
 }
 
 export interface AxeReport {
-  /** Serious and critical: what the tests require to be empty. */
+  /** Serious and critical, plus the outline and landmark rules: what the tests require to be empty. */
   blocking: AxeViolation[];
-  /** Moderate and minor: reported, not failing. */
+  /** The other moderate and minor ones: reported, not failing. */
   advisory: AxeViolation[];
 }
 
@@ -63,8 +77,8 @@ export async function runAxe(page: Page): Promise<AxeReport> {
   );
   const all = (violations as RawResult[]).map(toViolation);
   return {
-    blocking: all.filter((v) => BLOCKING.has(v.impact)),
-    advisory: all.filter((v) => !BLOCKING.has(v.impact)),
+    blocking: all.filter(blocks),
+    advisory: all.filter((v) => !blocks(v)),
   };
 }
 

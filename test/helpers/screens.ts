@@ -67,6 +67,8 @@ export async function newCellPage(
     deviceScaleFactor: 1,
     isMobile: phone,
     hasTouch: phone,
+    // The operating system's choice too: pages outside the app (the demo checkout) follow only it.
+    colorScheme: cell.theme,
     ...(storageState ? { storageState } : {}),
   });
   await context.addInitScript(
@@ -165,7 +167,13 @@ export async function checkCell(
   page: Page,
   screen: string,
   cell: Cell,
-  options: { fullPage?: boolean; error?: string; console?: string[]; dir?: string } = {},
+  options: {
+    fullPage?: boolean;
+    error?: string;
+    console?: string[];
+    dir?: string;
+    systemTheme?: boolean;
+  } = {},
 ): Promise<CellRecord> {
   const record: CellRecord = {
     screen,
@@ -182,8 +190,16 @@ export async function checkCell(
     record.error = record.error ? `${record.error}; ${message}` : message;
   };
   try {
-    const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-    if (dark !== (cell.theme === 'dark')) fail('theme', `<html> is ${dark ? 'dark' : 'light'}`);
+    const dark = await page.evaluate(
+      (system) =>
+        system
+          ? matchMedia('(prefers-color-scheme: dark)').matches
+          : document.documentElement.classList.contains('dark'),
+      options.systemTheme ?? false,
+    );
+    if (dark !== (cell.theme === 'dark')) {
+      fail('theme', `${options.systemTheme ? 'the system' : '<html>'} is ${dark ? 'dark' : 'light'}`);
+    }
   } catch (error) {
     fail('theme', error);
   }
@@ -233,6 +249,8 @@ export interface Screen {
   session?: () => StorageState;
   /** Dialogs: shoot the viewport, not the full page. */
   dialog?: boolean;
+  /** A page outside the app (the demo checkout): its theme follows the system's, not the app's setting. */
+  systemTheme?: boolean;
   /** Only some viewports (the phone drawer exists on the phone only). */
   viewports?: readonly Viewport[];
 }
@@ -266,6 +284,7 @@ export async function checkScreen(browser: Browser, screen: Screen): Promise<str
       if (errors.length > 0) error = [error, `page errors: ${errors.join(' | ')}`].filter(Boolean).join('; ');
       const record = await checkCell(page, screen.name, cell, {
         fullPage: !screen.dialog,
+        systemTheme: screen.systemTheme ?? false,
         console: [...new Set(logged)],
         ...(error ? { error } : {}),
       });

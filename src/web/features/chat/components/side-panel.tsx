@@ -112,6 +112,7 @@ export function SidePanel({
         // The backdrop is for pointers; keyboard users have Escape and the toggle.
         <div
           aria-hidden="true"
+          data-testid="drawer-backdrop"
           onClick={close}
           className="fixed inset-0 z-30 bg-slate-900/50 dark:bg-black/60"
         />
