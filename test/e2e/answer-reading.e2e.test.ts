@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,17 +9,18 @@ import { todayIn } from '../../src/server/demo/seed';
 import type { AssistantMessage, ContentItem } from '../../src/shared/api/answer';
 import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
-import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
+import { blockingFindings } from '../helpers/axe';
+import { artifactsDir, logInToChat } from '../helpers/browser';
+import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { signUpUser } from '../helpers/users';
+import type { SmtpSink } from '../helpers/smtp-sink';
+import { signUpUser, userIdOf } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
 const LONG_QUESTION = 'Which campaign has the longest name?';
 const LONG_NAME = `Spring ${'Sale'.repeat(750)}`;
 const NEWLINE_NAME = 'Retargeting\nline two\nline three\nline four';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const longAnswer: AssistantMessage = {
   sender: 'lynceus',
@@ -53,25 +53,12 @@ const longAnswer: AssistantMessage = {
   suggestions: [],
 };
 
-/** Serious and critical axe-core findings inside the elements the selector names. */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  // Evaluated by the browser's devtools protocol: the app's content security policy allows no inline script.
-  await page.evaluate(await readFile(AXE, 'utf8'));
-  return page.evaluate(async (scope) => {
-    const axe = (
-      window as unknown as { axe: { run: (context: string) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    if (!document.querySelector(scope)) return ['no element to check'];
-    const { violations } = await axe.run(scope);
-    return (violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
+/** The blocking axe findings inside the elements the selector names. */
+const axeFindings = (page: Page, selector: string) => blockingFindings(page, { include: [selector] });
 
 /** An answer's table in Chromium: its CSV download, and long names that keep the page its width. */
 describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
-  let web: BrowserApp;
+  let web: ChatUserApp;
   let t: TestApp;
   let sink: SmtpSink;
   let browser: Browser;
@@ -80,17 +67,11 @@ describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
   const email = 'reader@example.com';
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
-    ({ t, browser, baseUrl } = web);
-    const token = await signUpUser(t.app, sink, email);
-    await connectDemoAccounts(t.app, token);
-    userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
-    await t.app.meta.sync.runDue();
+    web = await startChatUserApp(email);
+    ({ t, browser, baseUrl, sink, userId } = web);
   });
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   const shot = (page: Page, name: string) =>
@@ -159,7 +140,7 @@ describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
       const other = 'long-names@example.com';
       const token = await signUpUser(t.app, sink, other);
       await connectDemoAccounts(t.app, token);
-      const otherId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
+      const otherId = userIdOf(token);
       await logInToChat(page, baseUrl, other);
       const db = t.testDatabase.database.db;
       const session = await currentSession(db, otherId);

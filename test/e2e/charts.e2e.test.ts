@@ -1,19 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentSession, saveQuestion, saveReplies } from '../../src/server/chat/sessions';
 import type { AssistantMessage, ContentItem } from '../../src/shared/api/answer';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
-import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
+import { blockingFindings } from '../helpers/axe';
+import { artifactsDir, logInToChat } from '../helpers/browser';
+import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { signUpUser } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const QUESTION = 'Spend by campaign last month, and the share by placement';
 
 // Campaign names as agencies write them: 40 to 60 characters, most sharing a long prefix.
@@ -139,21 +135,16 @@ function collisions(found: readonly Box[]): string[] {
 
 /** Charts from saved answers, in Chromium at a laptop's and a phone's size, in light and dark. */
 describe.skipIf(!hasChromium)('charts in Chromium', () => {
-  let web: BrowserApp;
+  let web: ChatUserApp;
   let t: TestApp;
-  let sink: SmtpSink;
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
   const email = 'charts@example.com';
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
-    ({ t, browser, baseUrl } = web);
-    const token = await signUpUser(t.app, sink, email);
-    await connectDemoAccounts(t.app, token);
-    userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
+    web = await startChatUserApp(email, { sync: false });
+    ({ t, browser, baseUrl, userId } = web);
     // The answers as the chat saved them; the user reopens that conversation from the side panel.
     const db = t.testDatabase.database.db;
     const session = await currentSession(db, userId);
@@ -163,7 +154,6 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
   });
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   const shot = (page: Page, name: string) =>
@@ -179,24 +169,9 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
     await page.getByTestId('content-chart').first().locator('.recharts-surface').waitFor(WAIT);
   }
 
-  /** axe-core's serious and critical findings inside the answers' charts, as 'rule: element'. */
-  async function chartViolations(page: Page): Promise<string[]> {
-    // Evaluated through the debugger, not a <script>: the app's content security policy stays as is.
-    await page.evaluate(readFileSync(AXE, 'utf8'));
-    return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResults> } }).axe;
-      interface AxeResults {
-        violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-        passes: unknown[];
-      }
-      const results = await axe.run({ include: [['[data-testid="content-chart"]']] });
-      // Rules that found nothing to check pass nothing: an empty run would prove nothing.
-      if (results.passes.length === 0) return ['axe checked nothing'];
-      return results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-    });
-  }
+  /** The blocking axe findings inside the answers' charts, as 'rule: element'. */
+  const chartViolations = (page: Page) =>
+    blockingFindings(page, { include: ['[data-testid="content-chart"]'] });
 
   /** The bar chart's tick labels do not touch, and the chart stays inside its answer card. */
   async function checkBarChart(page: Page, size: string) {

@@ -7,9 +7,10 @@ import { todayIn } from '../../src/server/demo/seed';
 import { formatValue } from '../../src/web/features/chat/lib/format';
 import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
-import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
+import { artifactsDir, logInToChat } from '../helpers/browser';
+import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import type { SmtpSink } from '../helpers/smtp-sink';
 import { signUpUser } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
@@ -17,7 +18,7 @@ const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
 
 /** The chat on the demo account, in Chromium: ask, read a table and a chart, reopen, report. */
 describe.skipIf(!hasChromium)('the chat in Chromium', () => {
-  let web: BrowserApp;
+  let web: ChatUserApp;
   let t: TestApp;
   let sink: SmtpSink;
   let browser: Browser;
@@ -26,19 +27,11 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
   const email = 'chatter@example.com';
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
-    ({ t, browser, baseUrl } = web);
-    // A marketer who signed up and connected the demo ad accounts (through the API; the
-    // permissions screen has its own end-to-end test).
-    const token = await signUpUser(t.app, sink, email);
-    await connectDemoAccounts(t.app, token);
-    userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
-    await t.app.meta.sync.runDue();
+    web = await startChatUserApp(email);
+    ({ t, browser, baseUrl, sink, userId } = web);
   });
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   const shot = (page: Page, name: string) =>

@@ -3,12 +3,10 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentSession, saveQuestion, saveReplies } from '../../src/server/chat/sessions';
 import type { AssistantMessage } from '../../src/shared/api/answer';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
-import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
+import { artifactsDir, logInToChat } from '../helpers/browser';
+import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { signUpUser } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Which ads spent the most last week, with their thumbnails?';
@@ -50,25 +48,19 @@ const answer: AssistantMessage = {
 
 /** A table of ads with thumbnails, in Chromium under the app's real content security policy. */
 describe.skipIf(!hasChromium)('ad thumbnails in Chromium', () => {
-  let web: BrowserApp;
+  let web: ChatUserApp;
   let t: TestApp;
-  let sink: SmtpSink;
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
   const email = 'thumbnails@example.com';
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
-    ({ t, browser, baseUrl } = web);
-    const token = await signUpUser(t.app, sink, email);
-    await connectDemoAccounts(t.app, token);
-    userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
+    web = await startChatUserApp(email, { sync: false });
+    ({ t, browser, baseUrl, userId } = web);
   });
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   const shot = (page: Page, name: string) =>

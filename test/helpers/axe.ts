@@ -52,28 +52,45 @@ interface RawResult {
   nodes: { target: unknown[]; failureSummary?: string; html: string }[];
 }
 
+/** Which part of the page to check: CSS selectors to include (the whole page when absent) and to leave out. */
+export interface AxeScope {
+  include?: string[];
+  exclude?: string[];
+}
+
 /**
- * Runs axe-core in the page as it is now. The source goes in through `evaluate` rather than a
- * script tag, so the app's Content-Security-Policy (no inline scripts) stays on while it runs.
+ * Runs axe-core in the page as it is now, over the whole page or `scope`. The source goes in
+ * through `evaluate` rather than a script tag, so the app's Content-Security-Policy (no inline
+ * scripts) stays on while it runs.
  */
-export async function runAxe(page: Page): Promise<AxeReport> {
+export async function runAxe(page: Page, scope: AxeScope = {}): Promise<AxeReport> {
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.evaluate(axe.source);
   const violations = await page.evaluate(
-    async (tags) =>
-      (
-        await (window as unknown as { axe: typeof axe }).axe.run(document, {
+    async ({ tags, include, exclude }) => {
+      const context =
+        include || exclude
+          ? {
+              ...(include ? { include: include.map((selector) => [selector]) } : {}),
+              ...(exclude ? { exclude: exclude.map((selector) => [selector]) } : {}),
+            }
+          : document;
+      const results = await (window as unknown as { axe: typeof axe }).axe.run(
+        context as axe.ElementContext,
+        {
           runOnly: { type: 'tag', values: tags },
           resultTypes: ['violations'],
-        })
-      ).violations.map((v) => ({
+        },
+      );
+      return results.violations.map((v) => ({
         id: v.id,
         impact: v.impact ?? null,
         help: v.help,
         helpUrl: v.helpUrl,
         nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html })),
-      })),
-    AXE_TAGS,
+      }));
+    },
+    { tags: AXE_TAGS, include: scope.include, exclude: scope.exclude },
   );
   const all = (violations as RawResult[]).map(toViolation);
   return {
@@ -111,4 +128,15 @@ export function formatViolation(violation: AxeViolation): string {
     ...shown,
     ...(more > 0 ? [`    … and ${more} more`] : []),
   ].join('\n');
+}
+
+/** The blocking findings, one line each ('rule: element, element'), for `expect(…).toEqual([])`. */
+export async function blockingFindings(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  if (scope.include && (await page.locator(scope.include.join(', ')).count()) === 0) {
+    return [`nothing to check: no ${scope.include.join(', ')}`];
+  }
+  const { blocking } = await runAxe(page, scope);
+  return blocking.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+  );
 }

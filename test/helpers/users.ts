@@ -31,3 +31,8 @@ export async function signUpUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The user id a token was issued to (its `sub`), for tests that read the user's rows directly. */
+export function userIdOf(token: string): string {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
+}
