@@ -17,7 +17,7 @@ export interface SidePanelState {
 
 /** The chats panel's open state: pinned by its toggle, or hovered on a desktop. */
 export function useSidePanel(): SidePanelState {
-  // Without matchMedia (tests) the screen is taken for a desktop, the layout SPEC describes.
+  // Without matchMedia (tests) the screen is taken for a desktop: the rail that opens on hover.
   const desktop = useMediaQuery(DESKTOP_QUERY, true);
   const [pinned, setPinned] = useState(false);
   const [hovered, setHoveredState] = useState(false);
