@@ -780,6 +780,14 @@ export const metrics = {
 } as Record<MetricKey, MetricDefinition>;
 
 /** Computed at the output grain from sums (a ratio or a derived metric), never summed itself. */
+/**
+ * Whether each row's figure is a part of the rows' total, so it has a share of it: sums do, but
+ * not reach (the same person is reached in several rows) nor ratios (a CPA is no part of a CPA).
+ */
+export function hasShare(key: MetricKey): boolean {
+  return metrics[key].kind === 'sum' && key !== 'reach';
+}
+
 export function isRatio(key: MetricKey): key is RatioMetric {
   return metrics[key].ratio !== undefined;
 }

@@ -6,6 +6,7 @@ import type { Period } from '../parse/plan';
 import { isEntityDimension } from '../query';
 import { type ComposeContext, chart, complex, levelLabel, table, tableRows, text } from './context';
 import { headline } from './headline';
+import { levelShareHeadline, levelSharePie, levelSharesOf, withShares } from './level-shares';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 import { metricWords } from './segment-words';
@@ -43,11 +44,20 @@ export async function composeShape(
     shape.compare ? rowsFor(ctx, shape, shape.compare) : undefined,
   ]);
   const lead = shape.metrics[0] ?? 'spend';
+  const shareLevel =
+    shape.share && shape.dimension && isEntityDimension(shape.dimension) ? shape.dimension : undefined;
   const items: ContentItem[] = [];
   if (rows.length === 0 || rows.every((row) => shape.metrics.every((m) => row[m] === undefined)))
     items.push(text(noRows(ctx, shape, plan.scopeNames)));
   else {
-    items.push(text(headline(ctx, shape, rows, before), shape.movers ? 'Key figures' : undefined));
+    items.push(
+      text(
+        shareLevel
+          ? levelShareHeadline(ctx, rows, shareLevel, lead, ctx.period(shape.range))
+          : headline(ctx, shape, rows, before),
+        shape.movers ? 'Key figures' : undefined,
+      ),
+    );
     if (shape.compare && before?.every((row) => shape.metrics.every((m) => row[m] === undefined)))
       items.push(text(`There is no ad data for ${ctx.period(shape.compare)} to compare with.`));
   }
@@ -55,8 +65,13 @@ export async function composeShape(
     const ordered = shape.pick ? pickedFirst(rows, lead, shape.pick) : rows;
     const tableData = shape.dimension || shape.groups ? ordered : [...rows, ...(before ?? [])];
     const labels = [shape.labelKey, ...(shape.more ?? []).map(labelKeyOf)];
-    items.push(table(tableRows(tableData, labels, shape.metrics), shape.title));
-    if (shape.chart && rows.length > 1)
+    const shown = table(tableRows(tableData, labels, shape.metrics), shape.title);
+    const shares = shareLevel ? levelSharesOf(ordered, lead) : undefined;
+    items.push(shares ? withShares(shown, ordered, shares) : shown);
+    if (shareLevel && shares) {
+      const pie = levelSharePie(ordered, shareLevel, lead, shares);
+      if (pie) items.push(pie);
+    } else if (shape.chart && rows.length > 1)
       items.push(chart(shape.chart, rows, shape.labelKey, lead, chartTitle(shape, lead)));
   }
   if (plan.kind === 'entity') {

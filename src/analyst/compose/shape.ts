@@ -36,6 +36,8 @@ export interface Shape {
   chart?: 'bar_chart' | 'line_chart' | 'pie_chart';
   /** The entity a lookup or breakdown is about, for its sentences and suggestions. */
   subject?: string;
+  /** Each row's share of the rows' total of the lead metric, asked for a level. */
+  share?: boolean;
   /** Overviews add the campaigns that moved most. */
   movers?: boolean;
   title: string;
@@ -96,7 +98,8 @@ export function rankingCut(plan: RankingPlan): Pick<Shape, 'order' | 'limit' | '
   const floor = minimumVolume(plan.metric);
   return {
     order: { metric: plan.metric, direction: plan.direction },
-    limit: plan.limit,
+    // A share keeps every row unless a number was asked: the shares are of the rows shown.
+    ...(plan.share && !plan.limit ? {} : { limit: plan.limit }),
     ...(plan.having ? { having: plan.having } : {}),
     ...(floor ? { minVolume: floor } : {}),
   };
@@ -138,7 +141,8 @@ export async function shapeOf(ctx: ComposeContext, plan: QueryPlan): Promise<Sha
         dimension: plan.level,
         labelKey: plan.level,
         ...rankingCut(plan),
-        chart: 'bar_chart',
+        chart: plan.share ? 'pie_chart' : 'bar_chart',
+        ...(plan.share ? { share: true } : {}),
         title: `${capitalised(levelLabel[plan.level].many)} by ${metricWords(plan.metric)}`,
       };
     case 'breakdown': {

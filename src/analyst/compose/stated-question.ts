@@ -26,6 +26,8 @@ export function statedQuestion(ctx: ComposeContext, plan: Plan): string | undefi
     case 'total':
       return `${list(plan.metrics)}${scope}, ${period}${against}`;
     case 'ranking': {
+      if (plan.share && !plan.limit)
+        return `each ${levelLabel[plan.level].one}'s ${metrics[plan.metric].label} and its share of the total${conditions(plan.having)}${scope}, ${period}`;
       const count = ctx.evidence.constant(plan.limit, String(plan.limit), 'rows asked for');
       const order = plan.direction === 'desc' ? 'highest' : 'lowest';
       return `top ${count} ${levelLabel[plan.level].many} by ${metrics[plan.metric].label} (${order} first)${conditions(plan.having)}${scope}, ${period}`;

@@ -44,6 +44,8 @@ export type Plan =
       limit: number;
       extraMetrics: MetricKey[];
       having?: Having;
+      /** Each row's share of the rows' total, asked ("share of spend by campaign"); limit 0 keeps all. */
+      share?: true;
     })
   | (Common & {
       kind: 'series';

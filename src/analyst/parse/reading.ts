@@ -23,7 +23,7 @@ import {
 import { FILLERS } from './rules/fillers';
 import { findFragments, findLooseNames } from './rules/fragments';
 import { readFunnelWords } from './rules/funnel';
-import { findSegments, type SegmentAsk } from './rules/segments';
+import { findSegments, type SegmentAsk, shareCues } from './rules/segments';
 import { readSettingsAsk, type SettingsAsk } from './rules/settings';
 import { findThresholds } from './rules/thresholds';
 import { findUnsupported, type Unsupported } from './unsupported';
@@ -68,6 +68,8 @@ export interface Reading {
   settings?: SettingsAsk;
   /** Segments to split by ("by age", "which countries") and whether a share of the total is asked. */
   segments?: SegmentAsk;
+  /** A share of the total across the account's own levels ("share of spend by campaign"). */
+  levelShare?: boolean;
   /** Words no rule claimed and that are not filler. */
   leftovers: string[];
   /** Follow-up signals: a lead-in ("and", "what about"), a reference ("it", "that", "the first one"). */
@@ -119,6 +121,13 @@ function prepare(question: string): string {
       .replace(/(^|[^\d\s])\s*%/g, '$1 percent ')
   );
 }
+
+/** "went to each campaign", "comes from which ad sets": the verbs of a share across levels. */
+const LEVEL_SHARE_VERBS =
+  /\b(?:comes?|came|coming|goes|went|going|spent|gets?|got)\s+(?:from|to|on|in|into|across|between|among)\b/g;
+
+const BUDGET_SPLIT =
+  /\bbudget(?= (?:is |gets |got |was |being )?(?:split|divided|distributed|spread|allocated) (?:across|between|among|over|by) (?:(?:my|our|the|all|each|every|different) )?(?:campaigns?|ad ?sets?|adsets?|ads|accounts?|objectives?)\b)/;
 
 /** Words that can end a "from … to …" ordering. */
 const ENDS =
@@ -202,12 +211,23 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   // metric words come after, so "cost cap" and "in learning" are still seen as asked.
   // Segment words before the date grammar ("18-24" is an age group) and the cue tables, which
   // decline only the segments ARLO does not have.
+  // "How is my budget split across campaigns": the split of what was spent, not the budgets set.
+  const budgetSplit = BUDGET_SPLIT.exec(text);
+  if (budgetSplit) text = `${text.slice(0, budgetSplit.index)}spend ${text.slice(budgetSplit.index + 6)}`;
   const segmentWords = findSegments(text, reading.text, question, catalog);
   reading.filters.push(...segmentWords.filters);
   reading.groups = segmentWords.groups;
   if (segmentWords.by.length || segmentWords.share)
     reading.segments = { by: segmentWords.by, share: segmentWords.share };
   for (const [from, to] of segmentWords.spans) take(from, to - from);
+  // Share words no segment claimed may still ask a share across campaigns, ad sets or ads: kept
+  // until the level words are read.
+  const plainShare =
+    segmentWords.share &&
+    !segmentWords.by.length &&
+    !segmentWords.filters.length &&
+    !segmentWords.groups.length;
+  const levelShareCues = segmentWords.share ? [] : shareCues(text);
 
   reading.unsupported = findUnsupported(text, question);
   // Settings words before dates and metrics ("daily budget" is no daily series); a part still
@@ -328,6 +348,13 @@ export function readQuestion(question: string, { catalog, today }: ReadContext):
   }
   if (funnelWords.level && !reading.levels.includes(funnelWords.level))
     reading.levels.push(funnelWords.level);
+  const levelNamed = reading.byLevel || reading.levels.length > 0;
+  if (levelNamed && !reading.settings && !funnelWords.funnel && (plainShare || levelShareCues.length)) {
+    reading.levelShare = true;
+    delete reading.segments;
+    for (const [from, to] of levelShareCues) take(from, to - from);
+    for (const match of text.matchAll(LEVEL_SHARE_VERBS)) take(match.index, match[0].length);
+  }
 
   const report = /\b(report|audit|review)\b/.exec(text);
   if (report) {

@@ -76,6 +76,19 @@ const CONVERT = /(?<![a-z0-9])(?:convert(?:s|ing|ers)?|converters)(?![a-z0-9])/g
 const CHEAP_AFTER = /^\s+(?:the\s+)?(?:cheap\w*|for less|at the lowest cost|most efficiently)/;
 
 /**
+ * The share words of a question ("share of", "percentage", "spend mix", "pie chart"), for a share
+ * across the account's own levels ("share of spend by campaign"), which no segment rule claims.
+ */
+export function shareCues(text: string): [number, number][] {
+  const cues = [...text.matchAll(SHARE), ...text.matchAll(LEVEL_SHARE)];
+  return cues.map((match) => [match.index, match.index + match[0].length]);
+}
+
+/** "How is my budget split across campaigns", "which campaigns make up most of my spend". */
+const LEVEL_SHARE =
+  /(?<![a-z0-9])(?:share(?= (?:by|per|across|among|between|for each|of each))|split|divided|distributed|spread|allocated)(?= (?:across|between|among|by|over))|make up|makes up|made up|mix(?= by| per| across)(?![a-z0-9])/g;
+
+/**
  * Reads the segment words of a question, before the date grammar (which would read "18-24" as
  * dates) and the name rules. Names the catalog holds are already blanked out of `text`; `full` is
  * the whole normalised question and `original` the question as typed, whose capitals tell the
