@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { levelSharePie, levelSharesOf } from '../../src/analyst/compose/level-shares';
 import { demoScenario, generateDemoData } from '../../src/analyst/demo/generate';
 import { type Answer, answerQuestion } from '../../src/analyst/engine';
 import { catalogFromDataset } from '../../src/analyst/parse/catalog-from-dataset';
@@ -43,6 +44,8 @@ describe('a share of the total across the account’s own levels', () => {
     ['share of spend by account last month', 'account', 'spend'],
     ['share of spend by objective', 'objective', 'spend'],
     ['distribution of purchases by campaign', 'campaign', 'purchases'],
+    ['spend share per campaign', 'campaign', 'spend'],
+    ['what percentage of link clicks goes to each ad', 'ad', 'link_clicks'],
   ])('"%s" is each %s’s %s with its share', (question, level, metric) => {
     const plan = shareOf(question);
     expect(plan.level).toBe(level);
@@ -179,6 +182,14 @@ describe('the answer to a share across campaigns', () => {
     }
   });
 
+  it('turns a list into shares when asked after it: "as a share?", "what share went to each ad set?"', async () => {
+    for (const next of ['as a share?', 'what share went to each ad set?']) {
+      const answer = await ask(next, ['spend by campaign last month']);
+      const pie = items(answer.message.analytics).find((item) => item.type === 'pie_chart');
+      expect(pie?.header, next).toMatch(/^Share of spend by (campaign|ad set)$/);
+    }
+  });
+
   it('keeps the share on follow-ups: "and by ad set?" and a narrowed scope', async () => {
     const first = 'What share of spend went to each campaign last month?';
     const byAdSet = await ask('and by ad set?', [first]);
@@ -198,5 +209,25 @@ describe('the answer to a share across campaigns', () => {
     expect(narrowedRows.length).toBeLessThan(expected.length);
     expect(narrowedRows.reduce((total, row) => total + Number(row.share), 0)).toBeCloseTo(100, 6);
     traced(narrowed, `only for ${account}`);
+  });
+});
+
+describe('shares of money in two currencies', () => {
+  it('are each of their own currency’s total, and get no pie', () => {
+    const data = [
+      { campaign: 'A', spend: 30, currency: 'USD' },
+      { campaign: 'B', spend: 10, currency: 'USD' },
+      { campaign: 'C', spend: 50, currency: 'EUR' },
+    ];
+    const shares = levelSharesOf(data, 'spend');
+    expect(data.map((row) => shares.get(row))).toEqual([75, 25, 100]);
+    expect(levelSharePie(data, 'campaign', 'spend', shares)).toBeUndefined();
+    const counts = [
+      { campaign: 'A', clicks: 30, currency: 'USD' },
+      { campaign: 'C', clicks: 10, currency: 'EUR' },
+    ];
+    const countShares = levelSharesOf(counts, 'clicks');
+    expect(counts.map((row) => countShares.get(row))).toEqual([75, 25]);
+    expect(levelSharePie(counts, 'campaign', 'clicks', countShares)?.type).toBe('pie_chart');
   });
 });

@@ -205,6 +205,11 @@ function steps(shape: Shape): string[] {
   if (shape.groups)
     out.push(`**Compared:** ${shape.groups.map((g) => g.label).join(' vs ')}, each its own query.`);
   if (shape.movers) out.push('**Biggest movers:** campaigns with the largest change in spend.');
+  const lead = shape.metrics[0];
+  if (shape.share && lead && shape.dimension && isEntityDimension(shape.dimension))
+    out.push(
+      `**Share:** each ${levelLabel[shape.dimension].one}'s ${metrics[lead].label} divided by the total of the rows shown${metrics[lead].format === 'money' ? ', within each currency' : ''}.`,
+    );
   return out;
 }
 

@@ -85,8 +85,18 @@ export function shareCues(text: string): [number, number][] {
 }
 
 /** "How is my budget split across campaigns", "which campaigns make up most of my spend". */
-const LEVEL_SHARE =
-  /(?<![a-z0-9])(?:share(?= (?:by|per|across|among|between|for each|of each))|split|divided|distributed|spread|allocated)(?= (?:across|between|among|by|over))|make up|makes up|made up|mix(?= by| per| across)(?![a-z0-9])/g;
+const LEVEL_SHARE = new RegExp(
+  [
+    'shares?(?= (?:by|per|across|among|between|for each|of each)\\b)',
+    '(?:what|which) (?:share|percent(?:age)?|proportion|portion|fraction|part)(?= (?:goes|went|go|comes?|came|is|was|does|did|gets?|got)\\b)',
+    '(?:split|divided|distributed|spread|allocated)(?= (?:across|between|among|by|over)\\b)',
+    'make up|makes up|made up',
+    'mix(?= (?:by|per|across)\\b)',
+  ]
+    .map((cue) => `(?<![a-z0-9])(?:${cue})(?![a-z0-9])`)
+    .join('|'),
+  'g',
+);
 
 /**
  * Reads the segment words of a question, before the date grammar (which would read "18-24" as
