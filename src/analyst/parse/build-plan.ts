@@ -254,6 +254,7 @@ function planOf(reading: Reading, ctx: BuildContext): Plan {
   if (
     rankLevel &&
     (r.byLevel ||
+      r.levelShare ||
       r.rankCue ||
       r.direction ||
       r.limit ||

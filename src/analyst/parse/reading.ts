@@ -124,10 +124,10 @@ function prepare(question: string): string {
 
 /** "went to each campaign", "comes from which ad sets": the verbs of a share across levels. */
 const LEVEL_SHARE_VERBS =
-  /\b(?:comes?|came|coming|goes|went|going|spent|gets?|got)\s+(?:from|to|on|in|into|across|between|among)\b/g;
+  /\b(?:(?:comes?|came|coming|goes|went|going|spent|gets?|got)\s+(?:from|to|on|in|into|across|between|among)|takes?|took|taking|receives?|received|eats?|ate)\b/g;
 
 const BUDGET_SPLIT =
-  /\bbudget(?= (?:is |gets |got |was |being )?(?:split|divided|distributed|spread|allocated) (?:across|between|among|over|by) (?:(?:my|our|the|all|each|every|different) )?(?:campaigns?|ad ?sets?|adsets?|ads|accounts?|objectives?)\b)/;
+  /\bbudget(?= (?:is |gets |got |was |being )?(?:split|divided|distributed|spread|allocated) (?:across|between|among|over|by) (?:(?:my|our|the|all|each|every|different) )?(?:campaigns?|ad ?sets?|adsets?|ads|accounts?|objectives?)\b)|(?<=\b(?:how much|share|percent(?:age)?|part|portion|fraction|proportion) of (?:the |my |our |total |the total )?)budget(?= (?:does|do|did|goes|went|gets?|got) (?:to )?(?:each|every|which|what) (?:campaigns?|ad ?sets?|adsets?|ads?)\b)/;
 
 /** Words that can end a "from … to …" ordering. */
 const ENDS =
