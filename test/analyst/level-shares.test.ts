@@ -78,6 +78,15 @@ describe('a share of the total across the account’s own levels', () => {
     ['what percentage of ROAS comes from each ad set', /share of ROAS: ROAS is a ratio/],
     ['ctr share by ad', /share of CTR: CTR is a ratio/],
     ['share of reach by campaign', /reach counts unique people/],
+    // Over Meta's breakdowns too: a share of a ratio is never answered as a share of spend.
+    [
+      'What share of CPA comes from each placement last 30 days?',
+      /each placement's share of CPA: CPA is a ratio/,
+    ],
+    ['what percentage of ROAS comes from each age group', /share of ROAS: ROAS is a ratio/],
+    ['CTR split by device as a pie', /each device's share of CTR: CTR is a ratio/],
+    ['how much of our CPA comes from Audience Network', /share of CPA: CPA is a ratio/],
+    ['share of reach by country', /reach counts unique people/],
   ])('declines "%s", naming why, rather than answer something else', (question, why) => {
     const plan = parse(question);
     expect(plan.kind, question).toBe('decline');

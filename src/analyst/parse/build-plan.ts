@@ -5,6 +5,7 @@ import { hasShare, type MetricKey, metrics as registry } from '../metrics';
 import { objectiveWords } from '../objectives';
 import type { EntityDimension } from '../query';
 import type { Catalog, EntityMatch } from './entities';
+import { noShareOf } from './no-share';
 import type { AdviceAction, CompareGroup, Filters, Period, Plan } from './plan';
 import type { Reading } from './reading';
 import type { Direction } from './rules/cues';
@@ -262,7 +263,7 @@ function planOf(reading: Reading, ctx: BuildContext): Plan {
       (!entity && !metrics.length && listing))
   ) {
     const metric = first ?? (r.having[0]?.metric as MetricKey | undefined) ?? unnamedMetric(r, notes);
-    if (r.levelShare && !hasShare(metric)) return noShareOf(metric, rankLevel, range);
+    if (r.levelShare && !hasShare(metric)) return noShareOf(metric, levelWord(rankLevel), range);
     const extra = [...metrics.slice(1), ...r.having.map((h) => h.metric as MetricKey)].filter(
       (m) => m !== metric,
     );
@@ -340,25 +341,6 @@ function filterWords(filter: Filters[number]): string[] {
 /** The report's own periods: the last 30 and the last 7 days. */
 function reportCovers(range: Period, today: string): boolean {
   return range.end === addDays(today, -1) && [30, 7].some((days) => range.start === addDays(today, -days));
-}
-
-/** A share of a ratio or of reach: no row's figure is a part of the total, so none is shown. */
-function noShareOf(metric: MetricKey, level: EntityDimension, range: Period): Plan {
-  const name = registry[metric].label;
-  const one = levelWord(level);
-  const why =
-    metric === 'reach'
-      ? `reach counts unique people, and one person can be reached by several ${one}s, so their reach does not add up to a total`
-      : `${name} is a ratio, and one ${one}'s ${name} is no part of a total ${name}`;
-  return {
-    kind: 'decline',
-    message: `I can't give each ${one}'s share of ${name}: ${why}. I can show ${name} by ${one}, or each ${one}'s share of spend or of results.`,
-    suggestions: [
-      `${name} by ${one} ${range.label}`,
-      `Share of spend by ${one} ${range.label}`,
-      `Share of conversions by ${one} ${range.label}`,
-    ],
-  };
 }
 
 function levelWord(level: EntityDimension): string {

@@ -6,7 +6,8 @@ import {
   segmentValueLabel,
   unreadableTogether,
 } from '../dimensions';
-import { type MetricKey, metrics as registry } from '../metrics';
+import { hasShare, type MetricKey, metrics as registry } from '../metrics';
+import { noShareOf } from './no-share';
 import type { CompareGroup, Filters, Period, Plan } from './plan';
 import type { Reading } from './reading';
 import type { Direction } from './rules/cues';
@@ -124,6 +125,9 @@ export function segmentPlan(
   }
   const notes = [...common.notes];
   const metric = r.metrics[0] ?? (share ? 'spend' : sides ? 'cpa' : defaultMetric(r, filters, notes));
+  // A share of a ratio or of reach ("what share of CPA comes from each placement") is declined
+  // with its reason, never answered as a share of spend.
+  if (share && !hasShare(metric)) return noShareOf(metric, splitWords(by), common.range);
   const shown = r.metrics.length
     ? r.metrics
     : sides
