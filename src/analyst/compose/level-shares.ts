@@ -28,7 +28,7 @@ export function levelSharesOf(rows: ResultRow[], metric: MetricKey): Map<ResultR
   );
 }
 
-/** The table with a Share column after the figures. */
+/** The table with a Share column after the figures (segments' and levels' shares alike). */
 export function withShares(
   item: ContentItem,
   rows: ResultRow[],
@@ -41,7 +41,10 @@ export function withShares(
   return {
     ...item,
     data,
-    columns: [...(item.columns ?? []), { key: 'share', label: 'Share', unit: 'percent' }],
+    columns: [
+      ...(item.columns ?? []).filter((c) => c.key !== 'share'),
+      { key: 'share', label: 'Share', unit: 'percent' },
+    ],
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AssistantMessage, ContentItem, DataRow } from '../../shared/api/answer';
+import type { AssistantMessage, ContentItem } from '../../shared/api/answer';
 import { type BreakdownKey, breakdownOf, isSegmentDimension, type SegmentDimension } from '../dimensions';
 import type { ResultRow } from '../executor';
 import { type MetricKey, metrics, minimumVolume } from '../metrics';
@@ -7,6 +7,7 @@ import { splitWords } from '../parse/segment-plan';
 import type { AnalyticsQuery, AnalyticsQueryInput } from '../query';
 import { type ComposeContext, complex, table, tableRows, text } from './context';
 import { declineAnswer } from './decline';
+import { withShares } from './level-shares';
 import { analyticsFirst, assistantMessage, insightsSection } from './message';
 import { reasoningSection } from './reasoning';
 import { breakdownCoverage, type Coverage, coveredSpan, formatsKnown } from './segment-coverage';
@@ -148,7 +149,7 @@ export async function composeSegments(ctx: ComposeContext, plan: SegmentPlan): P
   if (cut.length) {
     const labels = labelKeys(plan, cut[0]);
     const data = tableRows(cut, labels, shown);
-    items.push(shares ? withShareColumn(table(data, title(plan)), cut, shares) : table(data, title(plan)));
+    items.push(shares ? withShares(table(data, title(plan)), cut, shares) : table(data, title(plan)));
     const charted = shares ? ordered : cut;
     if (charted.length > 1)
       items.push(segmentChart(plan, charted, labels, shares ? shareMetric(plan) : plan.metric, shares));
@@ -185,22 +186,6 @@ export async function composeSegments(ctx: ComposeContext, plan: SegmentPlan): P
 
 function shareMetric(plan: SegmentPlan): MetricKey {
   return metrics[plan.metric].kind === 'sum' ? plan.metric : 'spend';
-}
-
-/** The table with each segment's share of the whole, in percent. */
-function withShareColumn(item: ContentItem, rows: ResultRow[], shares: Map<ResultRow, number>): ContentItem {
-  const data = (item.data as DataRow[]).map((row, i) => ({
-    ...row,
-    share: shares.get(rows[i] as ResultRow) ?? null,
-  }));
-  return {
-    ...item,
-    data,
-    columns: [
-      ...(item.columns ?? []).filter((c) => c.key !== 'share'),
-      { key: 'share', label: 'Share', unit: 'percent' },
-    ],
-  };
 }
 
 function title(plan: SegmentPlan): string {
