@@ -187,6 +187,19 @@ describe('the chats panel on a desktop (1440 px): a rail', () => {
     expect(isOpen()).toBe(false);
   });
 
+  it('a click on its toggle while hovered keeps it open (pinned), and a second click closes it', () => {
+    renderScreen();
+    fireEvent.mouseEnter(nav());
+    expect(isOpen()).toBe(true);
+    fireEvent.click(toggle());
+    expect(isOpen()).toBe(true);
+    fireEvent.mouseLeave(nav());
+    expect(isOpen()).toBe(true);
+    fireEvent.mouseEnter(nav());
+    fireEvent.click(toggle());
+    expect(isOpen()).toBe(false);
+  });
+
   it('its toggle opens it for the keyboard, focus inside, and closes it again', () => {
     renderScreen();
     openDrawer();

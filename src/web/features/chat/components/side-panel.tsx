@@ -148,6 +148,8 @@ export function SidePanel({
             aria-expanded={open}
             aria-label={open ? 'Close chats panel' : 'Open chats panel'}
             onClick={() => {
+              // Open only by the hover of the pointer now clicking: pin it rather than close it.
+              if (open && !panel.pinned) return panel.toggle();
               openedByToggle.current = !open;
               if (open) close();
               else panel.toggle();

@@ -8,6 +8,8 @@ export interface SidePanelState {
   /** At md and up: a rail that opens on hover. Below: a drawer with a backdrop. */
   desktop: boolean;
   open: boolean;
+  /** Opened by its toggle (it stays open when the pointer leaves), not only by hover. */
+  pinned: boolean;
   /** The drawer is open over a phone's page: the page behind it is inert. */
   modal: boolean;
   setHovered: (hovered: boolean) => void;
@@ -24,13 +26,16 @@ export function useSidePanel(): SidePanelState {
   const open = pinned || (desktop && hovered);
   // A tap on a phone also sends mouse events; hovering means nothing there.
   const setHovered = useCallback((value: boolean) => setHoveredState(value), []);
+  // On a desktop the pointer crosses the rail to reach the toggle, and its hover has already
+  // opened it: that click pins the panel open instead of closing it, whether or not the hover
+  // has rendered yet. A click on a pinned panel closes it, pointer or not.
   const toggle = useCallback(() => {
-    setPinned((value) => !(value || (desktop && hovered)));
+    setPinned((value) => !value);
     setHoveredState(false);
-  }, [desktop, hovered]);
+  }, []);
   const close = useCallback(() => {
     setPinned(false);
     setHoveredState(false);
   }, []);
-  return { desktop, open, modal: open && !desktop, setHovered, toggle, close };
+  return { desktop, open, pinned, modal: open && !desktop, setHovered, toggle, close };
 }
