@@ -87,7 +87,11 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
 
       // 4. A past conversation is read-only.
       await page.getByRole('navigation', { name: 'Chats' }).hover();
-      await page.getByRole('button', { name: 'New Chat' }).click();
+      // The old chat is a past one once the server has made the new session.
+      await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/new-chat')),
+        page.getByRole('button', { name: 'New Chat' }).click(),
+      ]);
       await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: QUESTION }).click();
       await page.getByText('Viewing Past Conversation').waitFor(WAIT);
       await page.getByRole('table').first().waitFor(WAIT);

@@ -54,7 +54,10 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
       chatSession(web.browser, baseUrl, movedEmail, async (page) => {
         await ask(page, ANSWER_QUESTION);
         await openChatsPanel(page);
-        await chatsPanel(page).getByRole('button', { name: 'New Chat' }).click();
+        await Promise.all([
+          page.waitForResponse((response) => response.url().endsWith('/api/new-chat')),
+          chatsPanel(page).getByRole('button', { name: 'New Chat' }).click(),
+        ]);
         await page.getByRole('heading', { name: EMPTY_HEADING }).waitFor(WAIT);
         // The greeting shows at once; the new session is saved after the server made it, and the
         // list (refreshed a second later) then names the answered chat as a past one. Saving the
