@@ -6,9 +6,12 @@ import { socialAuthRoutes } from './auth/social/routes';
 import { checkoutRoutes } from './billing/checkout-routes';
 import { subscriptionRoutes } from './billing/subscription-routes';
 import { webhookRoutes } from './billing/webhook-routes';
+import { askingPlugin } from './chat/asking';
 import { chatRoutes } from './chat/routes';
 import { clientConfigRoutes } from './client-config/routes';
 import { healthRoutes } from './health/routes';
+import { mcpRoutes } from './mcp/routes';
+import { mcpTokenRoutes } from './mcp/token-routes';
 import { metaPermissionRoutes } from './meta/routes';
 
 /** Each feature folder contributes one route plugin under its prefix; later features add theirs here. */
@@ -20,7 +23,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(handoffRoutes, { prefix: '/auth' });
   await app.register(metaPermissionRoutes, { prefix: '/auth' });
   await app.register(accountRoutes, { prefix: '/api/accounts' });
+  await app.register(askingPlugin);
   await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(mcpTokenRoutes, { prefix: '/api/mcp-tokens' });
+  await app.register(mcpRoutes);
   await app.register(checkoutRoutes('payment'), { prefix: '/payment' });
   await app.register(checkoutRoutes('ypayment'), { prefix: '/ypayment' });
   await app.register(subscriptionRoutes, { prefix: '/payment' });

@@ -87,3 +87,4 @@ export * from './boot-schema';
 export * from './chat-schema';
 export * from './handoff-schema';
 export * from './meta-schema';
+export * from './mcp-schema';

@@ -22,6 +22,8 @@ export const DEFAULT_BODY_LIMIT = 8 * KB;
 const largerBodyLimits: Record<string, number> = {
   // A question at its longest, plus the session id, time zone and model.
   '/api/ask': roundUpToKb(MAX_MESSAGE_CHARS * BYTES_PER_CHAR + 2 * KB),
+  // An MCP tool call: a question at its longest, or a typed query with its filters' ids.
+  '/mcp': 64 * KB,
   // A Google ID token of up to 8,192 characters.
   '/auth/google-signup': 16 * KB,
   '/auth/google-login': 16 * KB,

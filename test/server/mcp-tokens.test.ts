@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpTokens } from '../../src/server/db/schema';
+import { hashToken } from '../../src/server/mcp/tokens';
+import { MCP_TOKENS_LIMIT_MESSAGE, MCP_TOKENS_PER_USER } from '../../src/shared/api/mcp-tokens';
+import { connectDemoAccounts } from '../helpers/ad-accounts';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { callTool, connectMcp, createMcpToken } from '../helpers/mcp-client';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { bearer, signUpUser } from '../helpers/users';
+
+let t: TestApp;
+let sink: SmtpSink;
+let baseUrl: string;
+let owner: string;
+let stranger: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  owner = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, 'pat.owner@example.com'));
+  stranger = await signUpUser(t.app, sink, 'pat.stranger@example.com');
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+const request = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+describe('personal access tokens', () => {
+  it('shows the secret once, stores only its hash, and lists tokens without it', async () => {
+    const created = await createMcpToken(t.app, owner, '  Cursor  ');
+    expect(created.token).toMatch(/^arlo_pat_[A-Za-z0-9_-]{43}$/);
+    expect(created.name).toBe('Cursor');
+    const [row] = await t.testDatabase.database.db.select().from(mcpTokens).where(eq(mcpTokens.id, created.id));
+    expect(row?.tokenHash).toBe(hashToken(created.token));
+    expect(JSON.stringify(row)).not.toContain(created.token.slice('arlo_pat_'.length));
+
+    const listed = await request('GET', '/api/mcp-tokens', owner);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain(created.token);
+    expect(listed.json().tokens).toContainEqual({
+      id: created.id,
+      name: 'Cursor',
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+    });
+    // Nobody else sees it.
+    expect((await request('GET', '/api/mcp-tokens', stranger)).json().tokens).toEqual([]);
+  });
+
+  it('refuses a missing, blank or overlong name with a clear message, and a caller without a session', async () => {
+    const blank = await request('POST', '/api/mcp-tokens', owner, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('name') });
+    const long = await request('POST', '/api/mcp-tokens', owner, { name: 'x'.repeat(61) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('under 60 characters');
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/mcp-tokens', payload: { name: 'x' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it(`caps a user at ${MCP_TOKENS_PER_USER} tokens, even when created all at once`, async () => {
+    const user = await signUpUser(t.app, sink, 'pat.many@example.com');
+    const answers = await Promise.all(
+      Array.from({ length: MCP_TOKENS_PER_USER + 3 }, (_, i) =>
+        request('POST', '/api/mcp-tokens', user, { name: `token ${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(MCP_TOKENS_PER_USER);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.statusCode)).toEqual([409, 409, 409]);
+    expect(refused[0]?.json()).toEqual({ code: 'CONFLICT', message: MCP_TOKENS_LIMIT_MESSAGE });
+  });
+
+  it("revokes at once; a stranger's id, or a made-up one, is not found", async () => {
+    const created = await createMcpToken(t.app, owner, 'To revoke');
+    const client = await connectMcp(baseUrl, created.token);
+    expect((await callTool(client, 'describe_metrics')).isError).toBeFalsy();
+
+    const byStranger = await request('DELETE', `/api/mcp-tokens/${created.id}`, stranger);
+    expect(byStranger.statusCode).toBe(404);
+    expect(byStranger.json()).toEqual({ code: 'NOT_FOUND', message: 'MCP token not found' });
+    expect((await request('DELETE', '/api/mcp-tokens/not-a-uuid', owner)).statusCode).toBe(400);
+
+    const revoked = await request('DELETE', `/api/mcp-tokens/${created.id}`, owner);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ success: true });
+    // The connected client's next call is refused: nothing of the token outlives its revocation.
+    const refused = { code: 401, message: expect.stringContaining('not valid or has been revoked') };
+    await expect(callTool(client, 'describe_metrics')).rejects.toMatchObject(refused);
+    await expect(connectMcp(baseUrl, created.token)).rejects.toMatchObject(refused);
+    const listed = (await request('GET', '/api/mcp-tokens', owner)).json().tokens as { id: string }[];
+    expect(listed.map((token) => token.id)).not.toContain(created.id);
+    expect((await request('DELETE', `/api/mcp-tokens/${created.id}`, owner)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /mcp authentication', () => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+  };
+  const post = (headers: Record<string, string>) =>
+    fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(initialize),
+    });
+
+  it('answers 401 with WWW-Authenticate and a JSON message without a token, or with a wrong one', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer arlo_pat_not-a-real-one' },
+      // A session token is not an MCP token.
+      bearer(owner),
+    ]) {
+      const response = await post(headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(await response.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+    }
+  });
+
+  it('speaks protocol version 2025-06-18 in JSON, and marks the token used', async () => {
+    const created = await createMcpToken(t.app, owner, 'curl');
+    const response = await post({ authorization: `Bearer ${created.token}` });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as { result: { protocolVersion: string; serverInfo: { name: string } } };
+    expect(body.result.protocolVersion).toBe('2025-06-18');
+    expect(body.result.serverInfo.name).toBe('arlo');
+    const listed = (await request('GET', '/api/mcp-tokens', owner)).json().tokens as {
+      id: string;
+      lastUsedAt: string | null;
+    }[];
+    expect(listed.find((token) => token.id === created.id)?.lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it('refuses what is not MCP with { message, code } and never a 5xx; GET and DELETE are 405', async () => {
+    const created = await createMcpToken(t.app, owner, 'junk');
+    const auth = { authorization: `Bearer ${created.token}` };
+    const notRpc = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
+      body: JSON.stringify({ hello: 'world' }),
+    });
+    expect(notRpc.status).toBe(400);
+    expect(await notRpc.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const wrongAccept = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/html', ...auth },
+      body: JSON.stringify(initialize),
+    });
+    expect(wrongAccept.status).toBe(406);
+    expect(await wrongAccept.json()).toMatchObject({ code: 'NOT_ACCEPTABLE', message: expect.any(String) });
+    const huge = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
+      body: JSON.stringify({ ...initialize, padding: 'x'.repeat(70 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${baseUrl}/mcp`, { method, headers: auth });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+    }
+  });
+});
