@@ -35,7 +35,10 @@ describe('personal access tokens', () => {
     const created = await createMcpToken(t.app, owner, '  Cursor  ');
     expect(created.token).toMatch(/^arlo_pat_[A-Za-z0-9_-]{43}$/);
     expect(created.name).toBe('Cursor');
-    const [row] = await t.testDatabase.database.db.select().from(mcpTokens).where(eq(mcpTokens.id, created.id));
+    const [row] = await t.testDatabase.database.db
+      .select()
+      .from(mcpTokens)
+      .where(eq(mcpTokens.id, created.id));
     expect(row?.tokenHash).toBe(hashToken(created.token));
     expect(JSON.stringify(row)).not.toContain(created.token.slice('arlo_pat_'.length));
 
@@ -55,7 +58,10 @@ describe('personal access tokens', () => {
   it('refuses a missing, blank or overlong name with a clear message, and a caller without a session', async () => {
     const blank = await request('POST', '/api/mcp-tokens', owner, { name: '   ' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('name') });
+    expect(blank.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('name'),
+    });
     const long = await request('POST', '/api/mcp-tokens', owner, { name: 'x'.repeat(61) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toContain('under 60 characters');
@@ -109,7 +115,11 @@ describe('POST /mcp authentication', () => {
   const post = (headers: Record<string, string>) =>
     fetch(`${baseUrl}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
       body: JSON.stringify(initialize),
     });
 
@@ -132,7 +142,9 @@ describe('POST /mcp authentication', () => {
     const response = await post({ authorization: `Bearer ${created.token}` });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = (await response.json()) as { result: { protocolVersion: string; serverInfo: { name: string } } };
+    const body = (await response.json()) as {
+      result: { protocolVersion: string; serverInfo: { name: string } };
+    };
     expect(body.result.protocolVersion).toBe('2025-06-18');
     expect(body.result.serverInfo.name).toBe('arlo');
     const listed = (await request('GET', '/api/mcp-tokens', owner)).json().tokens as {

@@ -4,7 +4,7 @@ import { type Answer, answerQuestion } from '../../analyst/engine';
 import type { LlmConfig } from '../../analyst/llm/client';
 import type { ReportSection } from '../../analyst/report';
 import type { AssistantMessage, ContentItem } from '../../shared/api/answer';
-import { CONNECT_ADS_MESSAGE, type ChatModel, FREE_QUESTIONS_PER_DAY } from '../../shared/api/chat';
+import { type ChatModel, CONNECT_ADS_MESSAGE, FREE_QUESTIONS_PER_DAY } from '../../shared/api/chat';
 import { activeScope } from '../accounts/accounts';
 import type { Db } from '../db/client';
 import type { users } from '../db/schema';

@@ -86,5 +86,5 @@ export * from './billing-schema';
 export * from './boot-schema';
 export * from './chat-schema';
 export * from './handoff-schema';
-export * from './meta-schema';
 export * from './mcp-schema';
+export * from './meta-schema';

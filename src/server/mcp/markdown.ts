@@ -45,7 +45,11 @@ function columnsOf(rows: readonly DataRow[], described: readonly Column[]): Colu
   return columns;
 }
 
-export function tableMarkdown(rows: readonly DataRow[], described: readonly Column[], currency?: string): string {
+export function tableMarkdown(
+  rows: readonly DataRow[],
+  described: readonly Column[],
+  currency?: string,
+): string {
   const columns = columnsOf(rows, described);
   const line = (cells: string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
   return [

@@ -1,6 +1,6 @@
 import { dimensionKeys, dimensions } from '../../analyst/dimensions';
-import { type MetricKey, metricKeys, metrics, requiredSums, type SumMetric } from '../../analyst/metrics';
 import type { ResultRow } from '../../analyst/executor';
+import { type MetricKey, metricKeys, metrics, requiredSums, type SumMetric } from '../../analyst/metrics';
 import type { Column, ColumnUnit } from '../../shared/api/answer';
 
 /**
@@ -54,7 +54,11 @@ export function conversionEvent(keys: readonly MetricKey[]): ConversionCount[] {
     .filter((key) => metrics[key].dependsOnConversionEvent)
     .map((key) => {
       const actionTypes = sourceOf(key);
-      return { metric: key, counts: metrics[key].formula, ...(actionTypes ? { action_types: actionTypes } : {}) };
+      return {
+        metric: key,
+        counts: metrics[key].formula,
+        ...(actionTypes ? { action_types: actionTypes } : {}),
+      };
     });
 }
 

@@ -36,7 +36,10 @@ export async function createToken(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mcp_tokens|${userId}`}))`);
     const [held] = await tx.select({ n: count() }).from(mcpTokens).where(eq(mcpTokens.userId, userId));
     if ((held?.n ?? 0) >= MCP_TOKENS_PER_USER) return undefined;
-    const [row] = await tx.insert(mcpTokens).values({ userId, name, tokenHash: hashToken(token) }).returning();
+    const [row] = await tx
+      .insert(mcpTokens)
+      .values({ userId, name, tokenHash: hashToken(token) })
+      .returning();
     if (!row) throw new Error('token insert returned nothing');
     return { ...summaryOf(row), token };
   });

@@ -28,7 +28,10 @@ export const toolAnswer = (text: string, structuredContent: Record<string, unkno
  * Runs a tool's work so that nothing it throws becomes a 5xx or leaks internals: our own refusals
  * keep their message, anything else is logged and answered with a generic one.
  */
-export async function guarded(ctx: ToolContext, work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function guarded(
+  ctx: ToolContext,
+  work: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await work();
   } catch (error) {

@@ -67,7 +67,10 @@ export function registerAskTool(server: McpServer, ctx: ToolContext): void {
         }).catch((error: unknown) => {
           // Another user's conversation looks exactly like a missing one.
           if (error instanceof AppError && error.code === 'NOT_FOUND')
-            throw new AppError('NOT_FOUND', `conversation_id: no conversation ${sessionId} of yours was found.`);
+            throw new AppError(
+              'NOT_FOUND',
+              `conversation_id: no conversation ${sessionId} of yours was found.`,
+            );
           throw error;
         });
         const { parts, outcome, listener } = collector();

@@ -22,7 +22,13 @@ export function registerDescribeMetricsTool(server: McpServer, ctx: ToolContext)
         const text = [
           '## Metrics',
           tableMarkdown(
-            metrics.map((m) => ({ key: m.key, label: m.label, unit: m.unit, definition: m.definition, better: m.better })),
+            metrics.map((m) => ({
+              key: m.key,
+              label: m.label,
+              unit: m.unit,
+              definition: m.definition,
+              better: m.better,
+            })),
             [],
           ),
           '## Dimensions',

@@ -17,19 +17,21 @@ export function registerListAccountsTool(server: McpServer, ctx: ToolContext): v
     },
     () =>
       guarded(ctx, async () => {
-        const accounts = (await listAccounts(ctx.app.asking.db, ctx.request.currentUser.id)).map((account) => ({
-          account_id: account.account_id,
-          name: account.name,
-          currency: account.currency,
-          time_zone: account.timezone,
-          active: account.active,
-          sync: {
-            status: account.sync.status,
-            last_success_at: account.sync.last_success_at,
-            data_through: account.sync.progress?.data_through ?? null,
-            last_error: account.sync.last_error,
-          },
-        }));
+        const accounts = (await listAccounts(ctx.app.asking.db, ctx.request.currentUser.id)).map(
+          (account) => ({
+            account_id: account.account_id,
+            name: account.name,
+            currency: account.currency,
+            time_zone: account.timezone,
+            active: account.active,
+            sync: {
+              status: account.sync.status,
+              last_success_at: account.sync.last_success_at,
+              data_through: account.sync.progress?.data_through ?? null,
+              last_error: account.sync.last_error,
+            },
+          }),
+        );
         const rows = accounts.map((account) => ({
           account: account.name,
           account_id: account.account_id,

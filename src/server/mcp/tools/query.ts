@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { isValidDay } from '../../../analyst/dates/calendar';
 import { executeQuery, type QueryResult } from '../../../analyst/executor';
 import { type AnalyticsQuery, analyticsQuerySchema } from '../../../analyst/query';
 import { listAccounts } from '../../accounts/accounts';
@@ -37,6 +38,7 @@ export function registerQueryTool(server: McpServer, ctx: ToolContext): void {
     (query) =>
       guarded(ctx, async () => {
         const { app, request } = ctx;
+        checkCalendarDays(query.time);
         await app.limitQuestions(request);
         const { db } = app.asking;
         const accounts = (await listAccounts(db, request.currentUser.id)).filter((account) => account.active);
@@ -64,11 +66,29 @@ export function registerQueryTool(server: McpServer, ctx: ToolContext): void {
   );
 }
 
+/** The schema checks a date's shape; a day that does not exist (February 30) is refused here. */
+function checkCalendarDays(time: AnalyticsQuery['time']): void {
+  for (const [name, range] of [
+    ['range', time.range],
+    ['compare', time.compare],
+  ] as const) {
+    for (const edge of ['start', 'end'] as const) {
+      const day = range?.[edge];
+      if (day && !isValidDay(day))
+        throw new AppError('VALIDATION_ERROR', `time.${name}.${edge}: ${day} is not a calendar day.`);
+    }
+  }
+}
+
 function queryMarkdown(result: {
   dates: { start: string; end: string };
   columns: ReturnType<typeof resultColumns>;
   rows: QueryResult['rows'];
-  compare?: { dates: { start: string; end: string }; columns: ReturnType<typeof resultColumns>; rows: QueryResult['rows'] };
+  compare?: {
+    dates: { start: string; end: string };
+    columns: ReturnType<typeof resultColumns>;
+    rows: QueryResult['rows'];
+  };
   accounts: { name: string; currency: string }[];
   conversion_event: ReturnType<typeof conversionEvent>;
 }): string {
