@@ -173,6 +173,32 @@ function bodies(
   );
 }
 
+/** JSON-RPC messages MCP clients send, with hostile names and arguments. */
+function mcpMessage(): fc.Arbitrary<unknown> {
+  const toolCall = fc.record({
+    name: fc.oneof(fc.constantFrom('ask', 'query', 'list_accounts', 'describe_metrics'), oddString),
+    arguments: fc.oneof(
+      hostileValue,
+      fc.record({ question: hostileValue, conversation_id: hostileValue }, { requiredKeys: [] }),
+      fc.record({ metrics: hostileValue, time: hostileValue, filters: hostileValue }, { requiredKeys: [] }),
+    ),
+  });
+  return fc.record({
+    jsonrpc: fc.constant('2.0'),
+    id: fc.oneof(fc.integer(), oddString, hostileValue),
+    method: fc.oneof(fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping'), oddString),
+    params: fc.oneof(
+      toolCall,
+      fc.constant({
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'f', version: '1' },
+      }),
+      hostileValue,
+    ),
+  });
+}
+
 // ---- The apps ------------------------------------------------------------------------------
 
 let t: TestApp;
@@ -184,6 +210,7 @@ let sessionId: string;
 let accountIds: string[];
 let prices: string[];
 let documented: DocumentedRoute[];
+let mcpToken: string;
 let requestCount = 0;
 
 beforeAll(async () => {
@@ -202,6 +229,13 @@ beforeAll(async () => {
   const billingPrices = config.billing.prices as Record<string, Record<string, string>>;
   prices = Object.values(billingPrices).flatMap((path) => Object.values(path));
   documented = await documentedRoutes(t.app);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/mcp-tokens',
+    headers: bearer(token),
+    payload: { name: 'fuzz' },
+  });
+  mcpToken = created.json().token;
   providers = await startSocialProviders();
   social = await buildTestApp({ env: { ...providers.env, SMTP_URL: sink.url } });
 });
@@ -337,6 +371,34 @@ function fuzzers(): Record<string, RouteFuzz> {
         body: { kind: 'none' as const },
       })),
     },
+    'POST /api/mcp-tokens': signedIn('/api/mcp-tokens'),
+    'DELETE /api/mcp-tokens/:id': {
+      app: 'user',
+      input: idParam(fc.oneof(fc.uuid(), fc.constant(randomUUID()))).map((id) => ({
+        path: `/api/mcp-tokens/${id}`,
+        body: { kind: 'none' as const },
+      })),
+    },
+    // MCP messages with the owner's token (and some without it): right envelope, any content.
+    'POST /mcp': {
+      app: 'user',
+      input: fc
+        .tuple(
+          fc.oneof(
+            { weight: 3, arbitrary: mcpMessage().map((value) => ({ kind: 'json' as const, value })) },
+            { weight: 1, arbitrary: bodies([], {}) },
+          ),
+          fc.boolean(),
+        )
+        .map(([body, withToken]) => ({
+          body,
+          headers: {
+            accept: 'application/json, text/event-stream',
+            ...(withToken ? { authorization: `Bearer ${mcpToken}` } : {}),
+          },
+        })),
+    },
+    'DELETE /mcp': { app: 'anonymous', input: fc.constant({ body: { kind: 'none' as const } }) },
     'POST /payment/create-checkout-session': signedIn('/payment/create-checkout-session'),
     'POST /ypayment/create-checkout-session': signedIn('/ypayment/create-checkout-session'),
     'POST /payment/cancel-subscription': signedIn('/payment/cancel-subscription'),

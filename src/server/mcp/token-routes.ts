@@ -19,8 +19,9 @@ export const mcpTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const security = [{ bearerAuth: [] }];
 
+  // '' rather than '/': the routes are /api/mcp-tokens itself, with no trailing-slash twin.
   app.post(
-    '/',
+    '',
     {
       // Making tokens is rare; a loop making them is not a use. Per user: the cap is per user too.
       config: {
@@ -45,7 +46,7 @@ export const mcpTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/',
+    '',
     { schema: { tags: ['mcp'], security, response: { 200: api.listMcpTokensResponse, ...errors } } },
     async (request) => ({ tokens: await listTokens(db, request.currentUser.id) }),
   );
