@@ -9,6 +9,7 @@ import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
 import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
 import { hasChromium } from '../helpers/environment';
+import { callTool, connectMcp } from '../helpers/mcp-client';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser } from '../helpers/users';
 
@@ -135,7 +136,21 @@ describe.skipIf(!hasChromium)('Settings in Chromium', () => {
       await settings.getByRole('tab', { name: 'Appearance' }).click();
       await settings.getByRole('radiogroup', { name: 'Theme' }).waitFor(WAIT);
       await shot(page, 'appearance');
-      expect(await settings.getByRole('tab', { name: 'Data and Dev Tools' }).isDisabled()).toBe(true);
+      // An MCP token made here works for an MCP client until it is revoked here.
+      await settings.getByRole('tab', { name: 'Data and Dev Tools' }).click();
+      const data = settings.getByRole('tabpanel', { name: 'Data and Dev Tools' });
+      await data.getByRole('textbox', { name: 'Token name' }).fill('Claude Desktop');
+      await data.getByRole('button', { name: 'Create token' }).click();
+      const secret = await data.getByRole('textbox', { name: 'New MCP token' }).inputValue();
+      expect(secret).toMatch(/^arlo_pat_/);
+      await shot(page, 'data-and-dev-tools');
+      const client = await connectMcp(web.baseUrl, secret);
+      const listed = await callTool(client, 'list_accounts');
+      expect(listed.isError).toBeFalsy();
+      await data.getByRole('button', { name: 'Done' }).click();
+      await data.getByRole('button', { name: 'Revoke Claude Desktop' }).click();
+      await data.getByText('No tokens yet.').waitFor(WAIT);
+      await expect(callTool(client, 'list_accounts')).rejects.toMatchObject({ code: 401 });
       await settings.getByRole('tab', { name: 'Get Help' }).click();
       await settings.getByText('The community link is not configured on this server.').waitFor(WAIT);
       await shot(page, 'get-help');

@@ -39,13 +39,29 @@ interface Api {
   status: 'active' | 'trial';
   granted: boolean;
   whatsappUrl: string | null;
+  mcpTokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[];
 }
+
+const NEW_MCP_TOKEN = `arlo_pat_${'a'.repeat(43)}`;
 
 // The network edge, part 2: ARLO's API, answered per URL; the save grants Facebook as the server does.
 function stubApi(overrides: Partial<Api> = {}) {
-  const api: Api = { status: 'active', granted: true, whatsappUrl: WHATSAPP, ...overrides };
+  const api: Api = { status: 'active', granted: true, whatsappUrl: WHATSAPP, mcpTokens: [], ...overrides };
   const now = new Date().toISOString();
-  const { callsTo } = stubFetch(({ url }) => {
+  const { callsTo } = stubFetch(({ url, method, body }) => {
+    if (url === '/api/mcp-tokens' && method === 'GET') return json({ tokens: api.mcpTokens });
+    if (url === '/api/mcp-tokens' && method === 'POST') {
+      const { name } = body as { name: string };
+      if (api.mcpTokens.length >= 20)
+        return json({ message: 'You already have 20 MCP tokens.', code: 'CONFLICT' }, 409);
+      const created = { id: `token-${api.mcpTokens.length + 1}`, name, createdAt: now, lastUsedAt: null };
+      api.mcpTokens = [created, ...api.mcpTokens];
+      return json({ id: created.id, name, token: NEW_MCP_TOKEN, createdAt: now });
+    }
+    if (url.startsWith('/api/mcp-tokens/') && method === 'DELETE') {
+      api.mcpTokens = api.mcpTokens.filter((token) => url !== `/api/mcp-tokens/${token.id}`);
+      return json({ success: true });
+    }
     if (url === '/auth/user/status') {
       return json({
         user: {
@@ -299,13 +315,57 @@ describe('Settings → Appearance', () => {
 });
 
 describe('Settings → Data and Dev Tools, Get Help', () => {
-  it('Data and Dev Tools is there but disabled', async () => {
-    stubApi();
-    const settings = await openSettings();
-    const data = settings.getByRole('tab', { name: 'Data and Dev Tools' }) as HTMLButtonElement;
-    expect(data.disabled).toBe(true);
-    fireEvent.mouseDown(data);
-    expect(settings.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected')).toBe('true');
+  it('Data and Dev Tools makes an MCP token, shows it once with a copy button, lists and revokes tokens', async () => {
+    const { api, callsTo } = stubApi({
+      mcpTokens: [{ id: 'old', name: 'Cursor', createdAt: '2026-11-02T10:00:00.000Z', lastUsedAt: null }],
+    });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const data = openTab(await openSettings(), 'Data and Dev Tools');
+    const list = await data.findByRole('list', { name: 'Your MCP tokens' });
+    expect(within(list).getByText('Cursor')).toBeTruthy();
+    expect(within(list).getByText(/Created Nov 2, 2026 · Never used/)).toBeTruthy();
+
+    const create = data.getByRole('button', { name: 'Create token' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    fireEvent.change(data.getByRole('textbox', { name: 'Token name' }), {
+      target: { value: 'Claude Desktop' },
+    });
+    fireEvent.click(create);
+    const shown = (await data.findByRole('textbox', { name: 'New MCP token' })) as HTMLInputElement;
+    expect(shown.value).toBe(NEW_MCP_TOKEN);
+    expect(data.getByRole('alert').textContent).toContain('it will not be shown again');
+    expect(callsTo('/api/mcp-tokens', 'POST')[0]?.body).toEqual({ name: 'Claude Desktop' });
+    expect(callsTo('/api/mcp-tokens', 'POST')[0]?.auth).toBe(`Bearer ${TOKEN}`);
+    fireEvent.click(data.getByRole('button', { name: 'Copy' }));
+    await data.findByRole('button', { name: 'Copied' });
+    expect(writeText).toHaveBeenCalledWith(NEW_MCP_TOKEN);
+    await waitFor(() => expect(within(list).getByText('Claude Desktop')).toBeTruthy());
+    // Done hides the secret for good: the list never holds it.
+    fireEvent.click(data.getByRole('button', { name: 'Done' }));
+    expect(data.queryByRole('textbox', { name: 'New MCP token' })).toBeNull();
+    expect(document.body.textContent).not.toContain(NEW_MCP_TOKEN);
+
+    fireEvent.click(data.getByRole('button', { name: 'Revoke Cursor' }));
+    await waitFor(() => expect(within(list).queryByText('Cursor')).toBeNull());
+    expect(callsTo('/api/mcp-tokens/old', 'DELETE')).toHaveLength(1);
+    expect(api.mcpTokens.map((token) => token.name)).toEqual(['Claude Desktop']);
+  });
+
+  it('Data and Dev Tools says why a token could not be made', async () => {
+    stubApi({
+      mcpTokens: Array.from({ length: 20 }, (_, i) => ({
+        id: `t${i}`,
+        name: `Token ${i}`,
+        createdAt: '2026-11-02T10:00:00.000Z',
+        lastUsedAt: '2026-11-03T10:00:00.000Z',
+      })),
+    });
+    const data = openTab(await openSettings(), 'Data and Dev Tools');
+    expect((await data.findAllByText(/Last used Nov 3, 2026/)).length).toBe(20);
+    fireEvent.change(data.getByRole('textbox', { name: 'Token name' }), { target: { value: 'One more' } });
+    fireEvent.click(data.getByRole('button', { name: 'Create token' }));
+    expect((await data.findByRole('alert')).textContent).toBe('You already have 20 MCP tokens.');
   });
 
   it('Get Help links to the WhatsApp community', async () => {
