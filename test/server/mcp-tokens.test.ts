@@ -183,4 +183,19 @@ describe('POST /mcp authentication', () => {
       expect(response.headers.get('allow')).toBe('POST');
     }
   });
+
+  it('counts /mcp requests per address, so a flood of made-up tokens is refused before any lookup', async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        remoteAddress: '10.9.8.7',
+        headers: { authorization: `Bearer arlo_pat_${'x'.repeat(43)}`, 'content-type': 'application/json' },
+        payload: initialize,
+      });
+    for (let i = 0; i < 600; i++) expect((await attempt()).statusCode).toBe(401);
+    const flooded = await attempt();
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
 });

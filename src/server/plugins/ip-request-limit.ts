@@ -32,7 +32,8 @@ export const API_REQUESTS_PER_IP_PER_MINUTE = 600;
 // Load balancers and uptime monitors poll the health check from one address: a 429 there would
 // take a healthy node out of rotation. It reads no body and runs one trivial query.
 const UNCOUNTED_PATHS = ['/api/health'];
-const COUNTED_PREFIXES = ['/api/', '/auth/'];
+// MCP too: each of its requests looks its token up, so a flood of made-up ones is refused first.
+const COUNTED_PREFIXES = ['/api/', '/auth/', '/mcp/'];
 
 /**
  * One client as the limits see it: an IPv6 client normally holds a whole /64, so its addresses
