@@ -8,6 +8,7 @@ import { queryRows } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import type { AssistantMessage } from '../../src/shared/api/answer';
+import { CONNECT_ADS_MESSAGE } from '../../src/shared/api/chat';
 import { formatNumber } from '../../src/shared/number-format';
 import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -331,6 +332,24 @@ describe('limits and scope', () => {
     },
     SYNCS_AND_ASKS_MS,
   );
+
+  it('ask refuses as the chat does: no connected ads, then a paused subscription', async () => {
+    const session = await signUpUser(t.app, sink, 'mcp.unconnected@example.com');
+    const client = await connectMcp(baseUrl, (await createMcpToken(t.app, session)).token);
+    const unconnected = await callTool(client, 'ask', { question: 'Spend yesterday' });
+    expect(unconnected.isError).toBe(true);
+    expect(textOf(unconnected)).toBe(CONNECT_ADS_MESSAGE);
+    const query = await callTool(client, 'query', { metrics: ['spend'], time: { range: lastWeek() } });
+    expect(query.isError).toBe(true);
+    expect(textOf(query)).toContain('You have no active ad accounts');
+    await connectDemoAccounts(t.app, session);
+    const { db } = t.testDatabase.database;
+    await db.update(users).set({ status: 'paused' }).where(eq(users.email, 'mcp.unconnected@example.com'));
+    const paused = await callTool(client, 'ask', { question: 'Spend yesterday' });
+    expect(paused.isError).toBe(true);
+    expect(textOf(paused)).toBe('Your subscription is paused. Please resume your plan to keep asking.');
+    await client.close();
+  });
 
   it('chat and MCP questions share the 20-a-minute limit', async () => {
     const session = await connectedUser('mcp.fast@example.com', { sync: false });
