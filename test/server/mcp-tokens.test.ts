@@ -152,6 +152,9 @@ describe('POST /mcp authentication', () => {
       lastUsedAt: string | null;
     }[];
     expect(listed.find((token) => token.id === created.id)?.lastUsedAt).toEqual(expect.any(String));
+    // An MCP token opens MCP only: the rest of the API does not take it.
+    expect((await request('GET', '/api/accounts', created.token)).statusCode).toBe(401);
+    expect((await request('GET', '/api/mcp-tokens', created.token)).statusCode).toBe(401);
   });
 
   it('refuses what is not MCP with { message, code } and never a 5xx; GET and DELETE are 405', async () => {
