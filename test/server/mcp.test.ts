@@ -201,6 +201,24 @@ describe('the tools', () => {
     expect(textOf(result)).toContain(`${range.start} to ${range.end}`);
   });
 
+  it('query runs a comparison period as its own rows', async () => {
+    const range = lastWeek();
+    const compare = { start: addDays(range.start, -7), end: addDays(range.end, -7) };
+    const result = await callTool(pro.client, 'query', { metrics: ['spend'], time: { range, compare } });
+    const answer = structured<{
+      rows: { spend: number }[];
+      compare: { dates: { start: string; end: string }; rows: { spend: number }[] };
+      accounts: { account_id: string }[];
+    }>(result);
+    const ids = answer.accounts.map((a) => a.account_id);
+    const total = async (period: { start: string; end: string }) =>
+      [...(await seededSums(ids, period)).values()].reduce((sum, account) => sum + account.spend, 0);
+    expect(answer.rows[0]?.spend).toBeCloseTo(await total(range), 6);
+    expect(answer.compare.dates).toEqual({ ...compare, inclusive: true });
+    expect(answer.compare.rows[0]?.spend).toBeCloseTo(await total(compare), 6);
+    expect(textOf(result)).toContain(`**Compared with:** ${compare.start} to ${compare.end}`);
+  });
+
   it('query refuses bad arguments with an error naming the field', async () => {
     const range = lastWeek();
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isValidDay } from '../../../analyst/dates/calendar';
 import { executeQuery, type QueryResult } from '../../../analyst/executor';
 import { type AnalyticsQuery, analyticsQuerySchema } from '../../../analyst/query';
-import { listAccounts } from '../../accounts/accounts';
+import { activeScope, listAccounts } from '../../accounts/accounts';
 import { AppError } from '../../errors';
 import { tableMarkdown } from '../markdown';
 import { conversionEvent, resultColumns } from '../registry';
@@ -41,12 +41,20 @@ export function registerQueryTool(server: McpServer, ctx: ToolContext): void {
         checkCalendarDays(query.time);
         await app.limitQuestions(request);
         const { db } = app.asking;
-        const accounts = (await listAccounts(db, request.currentUser.id)).filter((account) => account.active);
-        if (accounts.length === 0) throw new AppError('FORBIDDEN', NO_ACCOUNTS);
-        const scope = { accountIds: accounts.map((account) => account.account_id) };
-        const currencyByAccount = new Map(accounts.map((account) => [account.account_id, account.currency]));
+        // The scope is the chat's own: the owner's switched-on accounts, whatever the filters say.
+        const scope = await activeScope(db, request.currentUser.id);
+        if (scope.accountIds.length === 0) throw new AppError('FORBIDDEN', NO_ACCOUNTS);
+        const accounts = (await listAccounts(db, request.currentUser.id)).filter((account) =>
+          scope.accountIds.includes(account.account_id),
+        );
+        const currencyByAccount = new Map(Object.entries(scope.currencyByAccount));
         const run = (range: AnalyticsQuery['time']['range']) =>
-          executeQuery(db, scope, { ...query, time: { ...query.time, range } }, { currencyByAccount });
+          executeQuery(
+            db,
+            { accountIds: scope.accountIds },
+            { ...query, time: { ...query.time, range } },
+            { currencyByAccount },
+          );
         const current = await run(query.time.range);
         const compare = query.time.compare ? await run(query.time.compare) : undefined;
         const structured = {
