@@ -8,6 +8,7 @@ import { subscriptionRoutes } from './billing/subscription-routes';
 import { webhookRoutes } from './billing/webhook-routes';
 import { chatRoutes } from './chat/routes';
 import { clientConfigRoutes } from './client-config/routes';
+import { emailReportRoutes } from './email-reports/routes';
 import { healthRoutes } from './health/routes';
 import { metaPermissionRoutes } from './meta/routes';
 
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(metaPermissionRoutes, { prefix: '/auth' });
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(emailReportRoutes, { prefix: '/api/email-reports' });
   await app.register(checkoutRoutes('payment'), { prefix: '/payment' });
   await app.register(checkoutRoutes('ypayment'), { prefix: '/ypayment' });
   await app.register(subscriptionRoutes, { prefix: '/payment' });
