@@ -57,7 +57,10 @@ export async function buildAlertData(
     dayLabel: formatSpan(day, day),
     baselineLabel: formatSpan(baseline.start, baseline.end),
     lines,
-    derivations: derivationLines(ctx),
+    derivations: derivationLines(
+      ctx,
+      lines.map((line) => line.text),
+    ),
     chatUrl: details.chatUrl,
   };
 }

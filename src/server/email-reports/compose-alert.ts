@@ -8,7 +8,7 @@ const REASON = 'You get this because you turned on anomaly alerts in ARLO Settin
 export function composeAlert(data: AlertData, unsubscribeUrl: string): ComposedEmail {
   const count = data.lines.length;
   const subject = `ARLO alert: ${count === 1 ? 'a campaign' : `${count} campaign metrics`} moved 20% or more on ${data.dayLabel}`;
-  const intro = `${data.recipientName ? `Hi ${data.recipientName}, ` : ''}yesterday (${data.dayLabel}) these moved past the 20% threshold against the average day of ${data.baselineLabel}:`;
+  const intro = `${data.recipientName ? `Hi ${data.recipientName}, y` : 'Y'}esterday (${data.dayLabel}) these moved past the 20% threshold against the average day of ${data.baselineLabel}:`;
   const html = layout(
     subject,
     [

@@ -26,12 +26,8 @@ const EMPTY = {
   recommendations: 'No recommendation this week: every campaign is within its peers’ range.',
 };
 
-function greeting(data: DigestData): string {
-  return data.recipientName ? `Hi ${data.recipientName},` : 'Hi,';
-}
-
 function intro(data: DigestData): string {
-  return `Here is how ${data.accountNames.join(', ')} did last week (${data.week.label}), against the week before (${data.week.previousLabel}).`;
+  return `${data.recipientName ? `Hi ${data.recipientName}, here` : 'Here'} is how ${data.accountNames.join(', ')} did last week (${data.week.label}), against the week before (${data.week.previousLabel}).`;
 }
 
 function htmlBody(data: DigestData): string {
@@ -44,7 +40,7 @@ function htmlBody(data: DigestData): string {
       ? `<p style="${styles.muted}">This is a test digest: the weekly one still comes on Monday.</p>`
       : '',
     `<h1 style="${styles.h1}">Weekly digest</h1>`,
-    `<p style="${styles.muted}">${escapeHtml(greeting(data))} ${escapeHtml(intro(data))}</p>`,
+    `<p style="${styles.muted}">${escapeHtml(intro(data))}</p>`,
     `<h2 style="${styles.h2}">Last week at a glance</h2>`,
     ...data.kpis.map((block) => kpiTable(block.currency, block.lines, data.kpis.length > 1)),
     section('Biggest movers', data.movers, EMPTY.movers),
@@ -87,7 +83,7 @@ function textBody(data: DigestData, reason: string, unsubscribeUrl: string): str
     data.test ? 'This is a test digest: the weekly one still comes on Monday.\n' : '',
     'WEEKLY DIGEST',
     '',
-    `${greeting(data)} ${intro(data)}`,
+    intro(data),
     '',
     'LAST WEEK AT A GLANCE',
     kpis,

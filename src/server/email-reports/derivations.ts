@@ -10,11 +10,17 @@ const raw = (value: number) => String(Math.round(value * 100) / 100);
  * returned it (and, for a ratio, its formula), or the arithmetic over such values. These are the
  * chat's evidence records, written out for a reader instead of a test.
  */
-export function derivationLines(ctx: Pick<ComposeContext, 'queries' | 'evidence'>): string[] {
+export function derivationLines(
+  ctx: Pick<ComposeContext, 'queries' | 'evidence'>,
+  /** The texts the email shows: figures the engine worked out but the email left out are not explained. */
+  shownTexts?: readonly string[],
+): string[] {
   const queries = ctx.queries;
+  const shown = shownTexts?.join('\n');
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const entry of ctx.evidence.entries) {
+    if (shown !== undefined && !shown.includes(entry.shown)) continue;
     const line = explain(entry, queries);
     if (!line || seen.has(line)) continue;
     seen.add(line);

@@ -151,7 +151,12 @@ export async function buildDigestData(
     recommendations,
     derivations: [
       `Last week is ${formatSpan(range.start, range.end)} (Monday to Sunday); it is compared with ${formatSpan(previous.start, previous.end)}. Dates are the ad accounts' own days.`,
-      ...derivationLines(ctx),
+      ...derivationLines(ctx, [
+        ...kpis.flatMap((block) => block.lines.flatMap((line) => [line.now, line.before, line.change ?? ''])),
+        ...movers,
+        ...anomalies,
+        ...recommendations,
+      ]),
     ],
     chatUrl: details.chatUrl,
     suggestedQuestion: 'How did last week compare with the week before?',
@@ -200,6 +205,8 @@ function biggestMovers(ctx: ComposeContext, now: ResultRow[], before: ResultRow[
       const to = num(after, 'spend');
       const currency = (after ?? earlier)?.currency;
       const change = from > 0 ? `, ${ctx.evidence.change(from, to)}` : '';
-      return `${name}: spend ${ctx.value(earlier, 'spend')} → ${ctx.value(after, 'spend')} (${ctx.evidence.difference(from, to, 'money', currency)}${change}).`;
+      // A campaign that did not run in a week has no row there: it spent nothing.
+      const spent = (row: ResultRow | undefined) => (row ? ctx.value(row, 'spend') : 'nothing');
+      return `${name}: spend ${spent(earlier)} → ${spent(after)} (${ctx.evidence.difference(from, to, 'money', currency)}${change}).`;
     });
 }

@@ -35,8 +35,13 @@ export interface DigestPreview extends ComposedEmail {
 }
 
 export interface EmailReports {
-  /** One scheduler pass under the database lock: every digest due now. False if another node had it. */
+  /**
+   * One scheduler pass under the database lock: every digest due now. False if another node had
+   * the lock. Asked while this scheduler's own pass runs, it waits for that one and one more.
+   */
   runPass(): Promise<boolean>;
+  /** Resolves once the passes and alert runs started so far have finished (tests wait on it). */
+  idle(): Promise<void>;
   /** After a successful refresh: alerts for the users who have these accounts switched on. */
   afterSync(accountIds: string[]): Promise<void>;
   /** Last week's digest for one user, composed but neither sent nor recorded; undefined without accounts. */
@@ -203,18 +208,41 @@ export function createEmailReports(deps: EmailReportsDeps): EmailReports {
     }
   }
 
+  let current: Promise<boolean> | undefined;
+  let again = false;
+
   function runPass(): Promise<boolean> {
     if (!config.mail.smtpUrl) return Promise.resolve(false);
-    return track(
-      withPassLock(database, digestPass).catch((error) => {
-        log.warn({ err: error }, 'email report pass failed');
-        return false;
-      }),
-    );
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      let ran = false;
+      do {
+        again = false;
+        ran =
+          (await withPassLock(database, digestPass).catch((error) => {
+            log.warn({ err: error }, 'email report pass failed');
+            return false;
+          })) || ran;
+      } while (again && !stopped);
+      return ran;
+    })().finally(() => {
+      current = undefined;
+    });
+    return track(current);
   }
 
   return {
     runPass,
+    async idle() {
+      let seen: Promise<unknown>;
+      do {
+        seen = pending;
+        await seen;
+      } while (seen !== pending);
+    },
     afterSync(accountIds) {
       if (!config.mail.smtpUrl || stopped) return Promise.resolve();
       return track(alertPass(accountIds).catch((error) => log.warn({ err: error }, 'alert pass failed')));
