@@ -299,13 +299,12 @@ describe('Settings → Appearance', () => {
 });
 
 describe('Settings → Data and Dev Tools, Get Help', () => {
-  it('Data and Dev Tools is there but disabled', async () => {
+  it('Data and Dev Tools holds the email reports', async () => {
     stubApi();
-    const settings = await openSettings();
-    const data = settings.getByRole('tab', { name: 'Data and Dev Tools' }) as HTMLButtonElement;
-    expect(data.disabled).toBe(true);
-    fireEvent.mouseDown(data);
-    expect(settings.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected')).toBe('true');
+    const data = openTab(await openSettings(), 'Data and Dev Tools');
+    expect(data.getByRole('heading', { name: 'Email reports' })).toBeTruthy();
+    expect(data.getByRole('switch', { name: 'Weekly digest' })).toBeTruthy();
+    expect(data.getByRole('button', { name: 'Send me a test digest' })).toBeTruthy();
   });
 
   it('Get Help links to the WhatsApp community', async () => {

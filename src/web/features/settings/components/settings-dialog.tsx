@@ -7,6 +7,7 @@ import { useUserStatus } from '../../../lib/user-status';
 import { FACEBOOK_REQUIRED } from '../lib/integrations';
 import { AccountTab } from './account-tab';
 import { AppearanceTab } from './appearance-tab';
+import { EmailReportsSection } from './email-reports-section';
 import { GetHelpTab } from './get-help-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { ManageAccountsDialog } from './manage-accounts-dialog';
@@ -15,8 +16,8 @@ import { SettingsTabTrigger } from './settings-tab-trigger';
 const panel = 'min-h-72 flex-1 focus-visible:outline-2 focus-visible:outline-indigo-500';
 
 /**
- * The Settings dialog: Account, Integrations, Appearance, Data and Dev Tools
- * (disabled) and Get Help. Billing belongs to another feature, so the app passes its Manage
+ * The Settings dialog: Account, Integrations, Appearance, Data and Dev Tools (email reports)
+ * and Get Help. Billing belongs to another feature, so the app passes its Manage
  * Subscription dialog in through `renderManageSubscription`.
  */
 export function SettingsDialog({
@@ -55,7 +56,7 @@ export function SettingsDialog({
               }
             />
             <SettingsTabTrigger value="appearance" icon={Palette} label="Appearance" />
-            <SettingsTabTrigger value="data" icon={Database} label="Data and Dev Tools" disabled />
+            <SettingsTabTrigger value="data" icon={Database} label="Data and Dev Tools" />
             <SettingsTabTrigger value="help" icon={LifeBuoy} label="Get Help" />
           </Tabs.List>
           {/* The red dot, in words, for the Integrations tab's description. */}
@@ -74,6 +75,9 @@ export function SettingsDialog({
           </Tabs.Content>
           <Tabs.Content value="appearance" className={panel}>
             <AppearanceTab />
+          </Tabs.Content>
+          <Tabs.Content value="data" className={panel}>
+            <EmailReportsSection token={token} />
           </Tabs.Content>
           <Tabs.Content value="help" className={panel}>
             <GetHelpTab />
