@@ -1,6 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId } from 'react';
 import type { EmailReportPrefsBody } from '../../../../shared/api/email-reports';
+import { secondaryButton } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/api-client';
 import { useEmailReports } from '../api/get-email-reports';
 import { useSendTestDigest } from '../api/send-test-digest';
@@ -73,7 +74,7 @@ export function EmailReportsSection({ token }: { token: string | null }) {
           type="button"
           disabled={test.isPending}
           onClick={() => test.mutate()}
-          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+          className={secondaryButton}
         >
           {test.isPending ? 'Sending…' : 'Send me a test digest'}
         </button>
