@@ -238,6 +238,11 @@ describe('unsubscribing', () => {
       const page = await t.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<form method="post"');
+      const asked = await t.app.inject({ method: 'GET', url: path });
+      expect(asked.json()).toEqual({
+        unsubscribed: false,
+        message: 'Click the button to stop receiving the weekly digest.',
+      });
       // Opening the link is not unsubscribing: link scanners open links too.
       const still = await t.app.inject({ method: 'GET', url: '/api/email-reports', headers: bearer(tokenA) });
       expect(still.json().digest).toBe(true);
@@ -249,7 +254,7 @@ describe('unsubscribing', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json()).toMatchObject({ success: true });
+      expect(done.json()).toMatchObject({ unsubscribed: true });
       const prefs = await t.app.inject({ method: 'GET', url: '/api/email-reports', headers: bearer(tokenA) });
       expect(prefs.json().digest).toBe(false);
 

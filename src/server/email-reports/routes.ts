@@ -136,7 +136,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (open) => {
     open.get('/unsubscribe', { schema }, async (request, reply) => {
       verified(request.query);
       const message = `Click the button to stop receiving ${kindWords[request.query.k]}.`;
-      if (!wantsHtml(request.headers.accept)) return { success: false, message };
+      if (!wantsHtml(request.headers.accept)) return { unsubscribed: false, message };
       const action = `?${new URLSearchParams(request.query).toString()}`;
       return sendPage(
         reply,
@@ -148,7 +148,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (open) => {
       verified(request.query);
       await unsubscribe(db, request.query.u, request.query.k);
       const message = `You are unsubscribed from ${kindWords[request.query.k]}. You can turn it back on in ARLO Settings.`;
-      if (!wantsHtml(request.headers.accept)) return { success: true, message };
+      if (!wantsHtml(request.headers.accept)) return { unsubscribed: true, message };
       return sendPage(reply, `<p>${escapeHtml(message)}</p>`);
     });
   }

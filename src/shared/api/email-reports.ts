@@ -49,7 +49,8 @@ export const unsubscribeQuery = z.object({
   k: z.enum(emailReportKinds),
   s: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the link signature'),
 });
+/** GET answers `unsubscribed: false` (it only asks to confirm); POST answers `true`. */
 export const unsubscribeResponse = z.object({
-  success: z.boolean(),
+  unsubscribed: z.boolean(),
   message: z.string(),
 });
