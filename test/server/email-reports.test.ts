@@ -355,3 +355,31 @@ describe('anomaly alerts', () => {
     SLOW_MS,
   );
 });
+
+describe('a send that fails', () => {
+  it(
+    'is recorded as failed and sent by a later pass once the mail server is back',
+    async () => {
+      const port = Number(new URL(sink.url).port);
+      await sink.close();
+      now = berlin(addDays(monday, 21), 8 * 60 + 30);
+      await t.app.emailReports.runPass();
+      const rowFor = async () => {
+        const rows = await t.app.database.db
+          .select()
+          .from(emailSends)
+          .where(and(eq(emailSends.userId, userIdOf(tokenB)), eq(emailSends.kind, 'digest')));
+        return rows.sort((a, b) => a.key.localeCompare(b.key)).at(-1);
+      };
+      expect(await rowFor()).toMatchObject({ status: 'failed', attempts: 1 });
+
+      sink = await startSmtpSink(port);
+      await t.app.emailReports.runPass();
+      expect(digestsTo('digest-b@example.com')).toHaveLength(1);
+      expect(await rowFor()).toMatchObject({ status: 'sent', attempts: 2, error: null });
+      await t.app.emailReports.runPass();
+      expect(digestsTo('digest-b@example.com')).toHaveLength(1);
+    },
+    SLOW_MS,
+  );
+});
