@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChange, formatValue } from '../../src/analyst/compose/evidence';
 import { addDays } from '../../src/analyst/dates';
@@ -7,6 +7,7 @@ import { activeScope } from '../../src/server/accounts/accounts';
 import { openDatabase } from '../../src/server/db/client';
 import { emailSends } from '../../src/server/db/schema';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
+import { EMAIL_PASS_LOCK_KEY } from '../../src/server/email-reports/pass-lock';
 import { localTime } from '../../src/server/email-reports/week';
 import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -192,7 +193,6 @@ describe('the weekly digest', () => {
   it(
     'sends one email when two schedulers race for the same week',
     async () => {
-      now = berlin(addDays(monday, 7), 8 * 60 + 1);
       const url = t.testDatabase.url;
       // On PostgreSQL the second node gets its own connections, so the lock is what stops it.
       const other: TestDatabase = url
@@ -201,8 +201,19 @@ describe('the weekly digest', () => {
             return { database, url, drop: () => database.close() };
           })()
         : t.testDatabase;
+      // Started before next Monday comes, so its start-up pass finds nothing due.
       const second = await buildTestApp({ env: env(sink), clock, testDatabase: other });
+      now = berlin(addDays(monday, 7), 8 * 60 + 1);
       try {
+        if (url) {
+          // Another node holding the lock: this node's pass stands aside and sends nothing.
+          const skipped = await other.database.db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_PASS_LOCK_KEY})`);
+            return t.app.emailReports.runPass();
+          });
+          expect(skipped).toBe(false);
+          expect(digestsTo('digest-b@example.com')).toHaveLength(1);
+        }
         await Promise.all([t.app.emailReports.runPass(), second.app.emailReports.runPass()]);
         await Promise.all([t.app.emailReports.idle(), second.app.emailReports.idle()]);
         expect(digestsTo('digest-b@example.com')).toHaveLength(2);
