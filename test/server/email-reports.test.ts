@@ -297,6 +297,19 @@ describe('the test digest', () => {
         .from(emailSends)
         .where(and(eq(emailSends.userId, userIdOf(tokenA)), eq(emailSends.kind, 'test')));
       expect(rows.map((row) => row.status)).toEqual(['sent']);
+
+      // A few an hour per user: each one runs the engine and the mail server.
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const again = await t.app.inject({
+          method: 'POST',
+          url: '/api/email-reports/test-digest',
+          headers: bearer(tokenA),
+        });
+        statuses.push(again.statusCode);
+        if (again.statusCode === 429) expect(again.json().message).toContain('5 test digests an hour');
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
     },
     SLOW_MS,
   );
