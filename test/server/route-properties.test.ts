@@ -340,7 +340,9 @@ function fuzzers(): Record<string, RouteFuzz> {
         body: { kind: 'none' as const },
       })),
     },
+    // Fastify serves a prefix's root with and without the trailing slash.
     'PUT /api/email-reports': signedIn('/api/email-reports'),
+    'PUT /api/email-reports/': signedIn('/api/email-reports/'),
     'POST /api/email-reports/test-digest': signedIn('/api/email-reports/test-digest'),
     // The signed link's query, real-looking or not; the body (a mail client's form) is ignored.
     'POST /api/email-reports/unsubscribe': {
