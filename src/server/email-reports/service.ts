@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailReportKind } from '../../shared/api/email-reports';
 import { activeScope } from '../accounts/accounts';
@@ -53,6 +53,9 @@ export interface EmailReports {
 }
 
 type User = typeof users.$inferSelect;
+
+/** Users the chat turns away (a payment problem, a paused plan) get no scheduled reports either. */
+const PAUSED: User['status'][] = ['payment', 'paused'];
 
 export function createEmailReports(deps: EmailReportsDeps): EmailReports {
   const { database, config, mailer, log, clock } = deps;
@@ -143,7 +146,13 @@ export function createEmailReports(deps: EmailReportsDeps): EmailReports {
       .select({ user: users, timeZone: emailReportPrefs.timeZone })
       .from(emailReportPrefs)
       .innerJoin(users, eq(users.id, emailReportPrefs.userId))
-      .where(and(eq(emailReportPrefs.digest, true), isNotNull(users.emailVerifiedAt)));
+      .where(
+        and(
+          eq(emailReportPrefs.digest, true),
+          isNotNull(users.emailVerifiedAt),
+          notInArray(users.status, PAUSED),
+        ),
+      );
     for (const { user, timeZone } of subscribed) {
       if (stopped) return;
       const scope = await activeScope(db, user.id);
@@ -173,6 +182,7 @@ export function createEmailReports(deps: EmailReportsDeps): EmailReports {
         and(
           eq(emailReportPrefs.alerts, true),
           isNotNull(users.emailVerifiedAt),
+          notInArray(users.status, PAUSED),
           eq(userAdAccounts.active, true),
           inArray(userAdAccounts.accountId, accountIds),
         ),
