@@ -21,6 +21,10 @@ const commands: Record<string, { run: Command; help: string }> = {
     run: async (args) => (await import('./simulate-meta')).simulateMetaCommand(args),
     help: 'serve a Meta Graph API simulator: simulate-meta [--port 4100] [--data DIR] [--now DATE] [--size demo|large]',
   },
+  digest: {
+    run: async (args) => (await import('./digest')).digestCommand(args),
+    help: "print a user's weekly digest, or send it as a test: digest --email USER [--dry-run] [--html] [--now TIME]",
+  },
   ask: {
     run: async (args) => (await import('./ask')).askCommand(args),
     help: 'answer questions over a fixture folder: ask [--data DIR] [--now DATE] [--json] [--batch FILE] "question"',

@@ -11,6 +11,7 @@ import { startCrashRecovery } from './boot/crash-recovery';
 import type { Config } from './config';
 import { type Database, databaseOptionsFor, openDatabase } from './db/client';
 import { seedDemoWarehouse } from './demo/seed';
+import { emailReportsPlugin } from './email-reports/plugin';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type GraphTiming, metaPlugin } from './meta/plugin';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   seedDemoData?: boolean;
   /** Shorter Graph API waits (backoff, rate-limit pauses, report polls): tests must not sleep a minute. */
   graphTiming?: GraphTiming;
+  /** The time the email scheduler believes it is; tests set a Monday morning. Defaults to the real time. */
+  clock?: () => Date;
 }
 
 // Client-supplied request ids are kept for tracing across proxies, but only if they are harmless.
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authenticatePlugin);
   await app.register(metaPlugin, { timing: options.graphTiming });
   await app.register(billingPlugin);
+  await app.register(emailReportsPlugin, { clock: options.clock });
 
   // 3. Routes, one folder per feature.
   await registerRoutes(app);

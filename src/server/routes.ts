@@ -9,6 +9,7 @@ import { webhookRoutes } from './billing/webhook-routes';
 import { askingPlugin } from './chat/asking';
 import { chatRoutes } from './chat/routes';
 import { clientConfigRoutes } from './client-config/routes';
+import { emailReportRoutes } from './email-reports/routes';
 import { healthRoutes } from './health/routes';
 import { mcpRoutes } from './mcp/routes';
 import { mcpTokenRoutes } from './mcp/token-routes';
@@ -27,6 +28,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(mcpTokenRoutes, { prefix: '/api/mcp-tokens' });
   await app.register(mcpRoutes);
+  await app.register(emailReportRoutes, { prefix: '/api/email-reports' });
   await app.register(checkoutRoutes('payment'), { prefix: '/payment' });
   await app.register(checkoutRoutes('ypayment'), { prefix: '/ypayment' });
   await app.register(subscriptionRoutes, { prefix: '/payment' });

@@ -151,6 +151,7 @@ describe.skipIf(!hasChromium)('Settings in Chromium', () => {
       await data.getByRole('button', { name: 'Revoke Claude Desktop' }).click();
       await data.getByText('No tokens yet.').waitFor(WAIT);
       await expect(callTool(client, 'list_accounts')).rejects.toMatchObject({ code: 401 });
+      await data.getByRole('switch', { name: 'Weekly digest' }).waitFor(WAIT);
       await settings.getByRole('tab', { name: 'Get Help' }).click();
       await settings.getByText('The community link is not configured on this server.').waitFor(WAIT);
       await shot(page, 'get-help');

@@ -28,6 +28,8 @@ export async function buildTestApp(
     webRoot?: string;
     /** Another app's database, to model a restart; it is then left for its owner to drop. */
     testDatabase?: TestDatabase;
+    /** The time the email scheduler believes it is. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await makeTempDir();
@@ -41,6 +43,7 @@ export async function buildTestApp(
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
     // The retry and rate-limit logic runs as in production, only with millisecond waits.
     graphTiming: { baseDelayMs: 5, maxDelayMs: 50, asyncPollMs: 10 },
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return {

@@ -282,6 +282,9 @@ function plausibleFields(): Record<string, fc.Arbitrary<unknown>> {
     timezone: fc.constantFrom('UTC', 'Europe/Paris', 'Mars/Olympus', 'x'.repeat(65), 'Etc/GMT+14'),
     model: fc.constantFrom('arlo_auto', 'arlo_pro', 'gpt-9'),
     priceId: fc.oneof(fc.constantFrom(...prices), fc.string({ maxLength: 220 })),
+    digest: fc.boolean(),
+    alerts: fc.boolean(),
+    timeZone: fc.constantFrom('Europe/Berlin', null, 'Mars/Olympus', 'x'.repeat(65), ''),
   };
 }
 
@@ -399,6 +402,25 @@ function fuzzers(): Record<string, RouteFuzz> {
         })),
     },
     'DELETE /mcp': { app: 'anonymous', input: fc.constant({ body: { kind: 'none' as const } }) },
+    // Fastify serves a prefix's root with and without the trailing slash.
+    'PUT /api/email-reports': signedIn('/api/email-reports'),
+    'PUT /api/email-reports/': signedIn('/api/email-reports/'),
+    'POST /api/email-reports/test-digest': signedIn('/api/email-reports/test-digest'),
+    // The signed link's query, real-looking or not; the body (a mail client's form) is ignored.
+    'POST /api/email-reports/unsubscribe': {
+      app: 'anonymous',
+      input: fc
+        .tuple(
+          fc.oneof(fc.uuid(), oddString),
+          fc.oneof(fc.constantFrom('digest', 'alerts'), oddString),
+          fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), oddString),
+          bodies([], {}),
+        )
+        .map(([u, k, sig, body]) => ({
+          path: `/api/email-reports/unsubscribe?${new URLSearchParams({ u, k, s: sig }).toString()}`,
+          body,
+        })),
+    },
     'POST /payment/create-checkout-session': signedIn('/payment/create-checkout-session'),
     'POST /ypayment/create-checkout-session': signedIn('/ypayment/create-checkout-session'),
     'POST /payment/cancel-subscription': signedIn('/payment/cancel-subscription'),

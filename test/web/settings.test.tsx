@@ -368,6 +368,14 @@ describe('Settings → Data and Dev Tools, Get Help', () => {
     expect((await data.findByRole('alert')).textContent).toBe('You already have 20 MCP tokens.');
   });
 
+  it('Data and Dev Tools holds the email reports', async () => {
+    stubApi();
+    const data = openTab(await openSettings(), 'Data and Dev Tools');
+    expect(data.getByRole('heading', { name: 'Email reports' })).toBeTruthy();
+    expect(data.getByRole('switch', { name: 'Weekly digest' })).toBeTruthy();
+    expect(data.getByRole('button', { name: 'Send me a test digest' })).toBeTruthy();
+  });
+
   it('Get Help links to the WhatsApp community', async () => {
     stubApi();
     const help = openTab(await openSettings(), 'Get Help');

@@ -85,6 +85,7 @@ export * from './auth-schema';
 export * from './billing-schema';
 export * from './boot-schema';
 export * from './chat-schema';
+export * from './email-reports-schema';
 export * from './handoff-schema';
 export * from './mcp-schema';
 export * from './meta-schema';

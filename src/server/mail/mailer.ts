@@ -9,7 +9,17 @@ export interface Mailer {
     code: string,
     minutes: number,
   ): Promise<void>;
+  /** A composed email with both parts and extra headers (List-Unsubscribe for reports). */
+  send(message: MailMessage): Promise<void>;
   close(): void;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
 }
 
 const subjects = {
@@ -27,6 +37,9 @@ export function createMailer(config: Pick<Config, 'mail'>, log: FastifyBaseLogge
           `SMTP_URL is not set; ${purpose === 'verify_email' ? 'verification' : 'reset'} code: ${code}`,
         );
       },
+      send: async (message) => {
+        log.info({ to: message.to, subject: message.subject }, 'SMTP_URL is not set; email not sent');
+      },
       close: () => {},
     };
   }
@@ -41,6 +54,9 @@ export function createMailer(config: Pick<Config, 'mail'>, log: FastifyBaseLogge
         text: `Your code to ${action} is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this email.`,
         html: `<p>Your code to ${action} is:</p><p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p><p>It expires in ${minutes} minutes. If you did not ask for it, ignore this email.</p>`,
       });
+    },
+    send: async (message) => {
+      await transport.sendMail({ from: config.mail.from, ...message });
     },
     close: () => transport.close(),
   };

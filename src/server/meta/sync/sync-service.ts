@@ -14,6 +14,8 @@ export interface SyncService {
   ensureFresh(accountIds: string[], timeoutMs?: number): Promise<void>;
   /** True when one of these last syncs is missing or older than the refresh interval. */
   isStale(lastSuccessAt: (Date | null)[]): boolean;
+  /** Called with an account after each sync of it that finished successfully (alerts hang here). */
+  onSynced(listener: (accountIds: string[]) => void): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function createSyncService(options: SyncDeps & { intervalHours: number })
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const listeners: ((accountIds: string[]) => void)[] = [];
   const deps = { ...options, stopping: () => stopped };
 
   async function drain(): Promise<void> {
@@ -35,7 +38,8 @@ export function createSyncService(options: SyncDeps & { intervalHours: number })
       again = false;
       for (const { accountId, kind } of await dueAccounts(deps.db, deps.intervalHours)) {
         if (stopped) return;
-        await syncAccount(deps, accountId, kind);
+        const outcome = await syncAccount(deps, accountId, kind);
+        if (outcome.status === 'ok') for (const listener of listeners) listener([accountId]);
       }
     } while (again && !stopped);
   }
@@ -59,6 +63,9 @@ export function createSyncService(options: SyncDeps & { intervalHours: number })
       if (!stopped) void runDue();
     },
     runDue,
+    onSynced(listener) {
+      listeners.push(listener);
+    },
     isStale(lastSuccessAt) {
       const oldest = Date.now() - deps.intervalHours * 3_600_000;
       return lastSuccessAt.some((at) => !at || at.getTime() < oldest);

@@ -17,7 +17,7 @@ const panel = 'min-h-72 flex-1 focus-visible:outline-2 focus-visible:outline-ind
 
 /**
  * The Settings dialog: Account, Integrations, Appearance, Data and Dev Tools
- * (MCP access tokens) and Get Help. Billing belongs to another feature, so the app passes its Manage
+ * (MCP access tokens, email reports) and Get Help. Billing belongs to another feature, so the app passes its Manage
  * Subscription dialog in through `renderManageSubscription`.
  */
 export function SettingsDialog({
