@@ -49,6 +49,9 @@ function stubApi(overrides: Partial<Api> = {}) {
   const api: Api = { status: 'active', granted: true, whatsappUrl: WHATSAPP, mcpTokens: [], ...overrides };
   const now = new Date().toISOString();
   const { callsTo } = stubFetch(({ url, method, body }) => {
+    if (url === '/api/email-reports' && method === 'GET') {
+      return json({ digest: false, alerts: false, timeZone: null, effectiveTimeZone: 'UTC' });
+    }
     if (url === '/api/mcp-tokens' && method === 'GET') return json({ tokens: api.mcpTokens });
     if (url === '/api/mcp-tokens' && method === 'POST') {
       const { name } = body as { name: string };
