@@ -65,6 +65,11 @@ describe('composeDigest', () => {
     expect(text).not.toContain('**');
   });
 
+  it('names several accounts as a sentence does', () => {
+    const { text } = composeDigest({ ...digest, accountNames: ['North', 'South', 'West'] }, UNSUBSCRIBE);
+    expect(text).toContain('is how North, South and West did last week');
+  });
+
   it('colours a good move green and says so when it is a test', () => {
     const email = composeDigest({ ...digest, test: true }, UNSUBSCRIBE);
     expect(email.subject).toMatch(/^\[Test\] /);

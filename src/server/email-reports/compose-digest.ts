@@ -1,3 +1,4 @@
+import { sentenceList } from '../../analyst/compose/words';
 import type { DigestData, KpiLine } from './digest-data';
 import { boldMarks, escapeHtml, layout, list, plainMarks, styles } from './html';
 
@@ -27,7 +28,7 @@ const EMPTY = {
 };
 
 function intro(data: DigestData): string {
-  return `${data.recipientName ? `Hi ${data.recipientName}, here` : 'Here'} is how ${data.accountNames.join(', ')} did last week (${data.week.label}), against the week before (${data.week.previousLabel}).`;
+  return `${data.recipientName ? `Hi ${data.recipientName}, here` : 'Here'} is how ${sentenceList(data.accountNames)} did last week (${data.week.label}), against the week before (${data.week.previousLabel}).`;
 }
 
 function htmlBody(data: DigestData): string {
