@@ -10,12 +10,10 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:chat   # on PostgreSQL
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench:chat   # profile the server
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { startChatBenchServer } from './bench/chat-server-process';
 import { chatQuestions } from './bench/questions';
-import { serverNodeArgs } from './bench/server-node-args';
 import { median, ms, quantile } from './bench/stats';
 
 const TARGET_FIRST_P95_MS = 150;
@@ -27,21 +25,7 @@ const { values } = parseArgs({
 const userCount = Math.max(1, Number(values.users) || 20);
 const rounds = Math.max(1, Number(values.rounds) || 5);
 
-const server = spawn(
-  process.execPath,
-  [...serverNodeArgs(), '--import', 'tsx', 'scripts/bench/chat-server.ts', '--users', String(userCount)],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const ready = await new Promise<string>((resolve, reject) => {
-  let text = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-    const line = text.split('\n').find((l) => l.startsWith('{'));
-    if (line && text.includes('\n', text.indexOf(line))) resolve(line);
-  });
-  server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-});
-const { base, users } = JSON.parse(ready) as { base: string; users: { token: string; sessionId: string }[] };
+const { base, users, stop } = await startChatBenchServer(userCount);
 console.log(`bench:chat — ${userCount} users, ${rounds} rounds, demo data synced, server in its own process`);
 
 async function ask(
@@ -91,8 +75,7 @@ try {
     }
   }
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await stop();
 }
 const line = (name: string, values: number[], target: number) => {
   const p95 = quantile(values, 0.95);

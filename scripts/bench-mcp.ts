@@ -10,16 +10,14 @@
  *   npx tsx scripts/bench-mcp.ts [--rounds 5]   (at most 5: the per-minute question limit)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:mcp
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { addDays } from '../src/analyst/dates/calendar';
 import { todayIn } from '../src/server/demo/seed';
+import { startChatBenchServer } from './bench/chat-server-process';
 import { chatQuestions } from './bench/questions';
-import { serverNodeArgs } from './bench/server-node-args';
 import { max, median, min, ms, quantile } from './bench/stats';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
@@ -27,21 +25,7 @@ const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5'
 // warm-up round, so at most 5 measured rounds fit in one window.
 const rounds = Math.min(5, Math.max(1, Number(values.rounds) || 5));
 
-const server = spawn(
-  process.execPath,
-  [...serverNodeArgs(), '--import', 'tsx', 'scripts/bench/chat-server.ts', '--users', '1'],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const ready = await new Promise<string>((resolve, reject) => {
-  let text = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-    const line = text.split('\n').find((l) => l.startsWith('{'));
-    if (line && text.includes('\n', text.indexOf(line))) resolve(line);
-  });
-  server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-});
-const { base, users } = JSON.parse(ready) as { base: string; users: { token: string; sessionId: string }[] };
+const { base, users, stop } = await startChatBenchServer(1);
 const user = users[0];
 if (!user) throw new Error('the bench server made no user');
 const session = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
@@ -120,8 +104,7 @@ try {
   }
 } finally {
   await client.close();
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await stop();
 }
 
 const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
