@@ -1,9 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { splitTestFiles } from './test/projects/split.ts';
+
+// Files are put in a project by what they import: see test/projects/split.ts. The PostgreSQL pass
+// runs the database project alone (`npm run test:postgres`); everything else means the same on
+// either engine and runs once.
+const globalSetup = ['test/global-setup.ts'];
+const split = splitTestFiles(path.dirname(fileURLToPath(import.meta.url)));
 
 export default defineConfig({
+  // Outside node_modules, so that `npm ci` keeps the file durations Vitest schedules by (slowest
+  // first, so that a long file does not start last and leave a core idle).
+  cacheDir: '.cache/vite',
   test: {
-    include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
-    globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-dom.ts'],
     environment: 'node',
     pool: 'forks',
@@ -14,5 +24,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The machine has two cores; more workers only thrash PGlite and Chromium.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'database', include: split.database, globalSetup } },
+      { extends: true, test: { name: 'browser', include: split.browser, globalSetup } },
+      { extends: true, test: { name: 'unit', include: split.unit, globalSetup } },
+    ],
   },
 });

@@ -20,6 +20,8 @@ declare module 'vitest' {
     postgresTemplate: { adminUrl: string; name: string } | null;
     /** A dump of a migrated PGlite that each test file loads into its own instance. */
     pgliteTemplatePath: string | null;
+    /** The Vitest project the file runs in (see test/projects/split.ts). */
+    testProject: string;
   }
 }
 
@@ -42,7 +44,7 @@ async function preparePostgresTemplate(project: TestProject, url: string): Promi
   await database.close();
   project.provide('postgresTemplate', { adminUrl: url, name });
   project.provide('pgliteTemplatePath', null);
-  announce(`database: PostgreSQL (one database per test file, cloned from ${name})`);
+  announce(`[${project.name}] database: PostgreSQL (one database per test file, cloned from ${name})`);
   return async () => {
     const cleanup = await adminClient(url);
     await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
@@ -61,35 +63,52 @@ async function preparePgliteTemplate(project: TestProject): Promise<() => Promis
   await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
   project.provide('postgresTemplate', null);
   project.provide('pgliteTemplatePath', templatePath);
-  announce('database: PGlite (one in-memory instance per test file; set DATABASE_URL to use PostgreSQL)');
+  announce(
+    `[${project.name}] database: PGlite (one in-memory instance per test file${project.name === 'database' ? '; set DATABASE_URL to use PostgreSQL' : ''})`,
+  );
   return () => rm(dir, { recursive: true, force: true });
 }
 
+/**
+ * Each project prepares only what its files use: the database project a template of the run's
+ * engine (PostgreSQL when DATABASE_URL is set), the browser project the web build and a PGlite
+ * template (its files run once, on PGlite, whatever the engine), the unit project nothing.
+ */
 export default async function setup(project: TestProject) {
+  project.provide('testProject', project.name);
+  project.provide('postgresTemplate', null);
+  project.provide('pgliteTemplatePath', null);
+  if (project.name === 'unit') return;
+
   const skipped: string[] = [];
-  if (hasChromium) {
-    // Browser tests load the real bundle, so it must be current.
-    await ensureWebBuild();
-    announce(`browser tests: Chromium at ${chromiumPath}`);
+  const label = `[${project.name}] `;
+  if (project.name === 'browser') {
+    if (hasChromium) {
+      // Browser tests load the real bundle, so it must be current.
+      await ensureWebBuild();
+      announce(`${label}browser tests: Chromium at ${chromiumPath}`);
+    } else {
+      skipped.push(
+        `${label}browser tests (no Chromium at ${chromiumPath}; install it with: apt-get install -y chromium-headless-shell chromium)`,
+      );
+    }
   } else {
-    skipped.push(
-      `browser tests (no Chromium at ${chromiumPath}; install it with: apt-get install -y chromium)`,
-    );
+    if (!(await isReachable(outagePostgresUrl))) {
+      skipped.push(
+        `${label}database outage tests (no PostgreSQL at ${new URL(outagePostgresUrl).host}; start it or set DATABASE_URL)`,
+      );
+    }
+    if (!(await isReachable(redisUrl))) {
+      skipped.push(
+        `${label}shared rate-limit tests (no Redis at ${redisUrl}; start redis-server or set REDIS_URL)`,
+      );
+    }
   }
 
-  if (!(await isReachable(outagePostgresUrl))) {
-    skipped.push(
-      `database outage tests (no PostgreSQL at ${new URL(outagePostgresUrl).host}; start it or set DATABASE_URL)`,
-    );
-  }
-
-  if (!(await isReachable(redisUrl))) {
-    skipped.push(`shared rate-limit tests (no Redis at ${redisUrl}; start redis-server or set REDIS_URL)`);
-  }
-
-  const teardownDatabase = postgresUrl
-    ? await preparePostgresTemplate(project, postgresUrl)
-    : await preparePgliteTemplate(project);
+  const teardownDatabase =
+    postgresUrl && project.name === 'database'
+      ? await preparePostgresTemplate(project, postgresUrl)
+      : await preparePgliteTemplate(project);
 
   for (const line of skipped) announce(`SKIPPED: ${line}`);
   return async () => {

@@ -1,7 +1,7 @@
 import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 
 const ask = (folder: string, cache: string, question: string) =>

@@ -2,7 +2,7 @@ import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDatasetFolder } from '../../src/analyst/dataset-folder';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 import { SEGMENT_TODAY, segmentFixture } from '../helpers/segment-dataset';
 

@@ -8,7 +8,7 @@ import {
   type ContentItem,
   type DataRow,
 } from '../../src/shared/api/answer';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 import { HERO_COPY, OBJECTS_TODAY, objectsDataset } from '../helpers/objects-dataset';
 

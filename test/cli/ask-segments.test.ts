@@ -8,7 +8,7 @@ import {
   type ContentItem,
   type DataRow,
 } from '../../src/shared/api/answer';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 import { LAST_DAY, SEGMENT_TODAY, segmentFixture, sums } from '../helpers/segment-dataset';
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { migrationSet, readMigratedImage } from '../../src/server/db/migrated-image';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { type CliResult, runNode } from '../helpers/cli';
 
 // The build writes into the project it runs in. A copy of the project keeps this file's builds,

@@ -7,10 +7,11 @@ import { acquireDataDirLock } from '../../src/server/data-dir-lock';
 import { openDatabase } from '../../src/server/db/client';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, makeTempDir } from '../helpers/app';
+import { buildTestApp } from '../helpers/app';
 import { runArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { makeTempDir } from '../helpers/temp-dir';
 import { signUpUser } from '../helpers/users';
 
 const EMAIL = 'cli-digest@example.com';

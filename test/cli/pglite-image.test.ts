@@ -10,7 +10,7 @@ import {
   writeMigratedImage,
 } from '../../src/server/db/migrated-image';
 import { migrationsDir } from '../../src/server/paths';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const tables = sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`;
 const applied = sql`select hash from drizzle.__drizzle_migrations order by created_at`;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { type RunningArlo, runArlo, startArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { postgresUrl } from '../helpers/environment';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { type RunningArlo, startArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';

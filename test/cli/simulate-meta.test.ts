@@ -3,7 +3,7 @@ import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakdownKeys } from '../../src/warehouse/graph-types';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 
 // startArlo in test/helpers/cli.ts only knows `arlo serve`, so this spawns the same binary itself.

@@ -2,7 +2,7 @@ import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { webBuildIsStale } from '../../src/cli/web-build';
-import { makeTempDir } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 
 describe('deciding whether npm start must build the web app', () => {
   const dirs: string[] = [];

@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { createTestDatabase, type TestDatabase } from './database';
+import { makeTempDir } from './temp-dir';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,10 +15,6 @@ export interface TestApp {
   /** The raw log text, for asserting that something never appears. */
   logText(): string;
   close(): Promise<void>;
-}
-
-export async function makeTempDir(prefix = 'arlo-test-'): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
 /** The real app on this file's own database, with logs captured instead of printed. */

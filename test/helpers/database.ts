@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { assertDatabaseProject } from '../projects/guard';
 import { adminClient, databaseUrlWithName } from './postgres';
 
 export interface TestDatabase {
@@ -18,6 +19,7 @@ const TEMPLATE_BUSY = '55006';
  * from the migrated template (much faster than migrating each time).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  assertDatabaseProject(inject('testProject'));
   const template = inject('postgresTemplate');
   if (!template) {
     const dump = await readFile(inject('pgliteTemplatePath') as string);

@@ -3,9 +3,10 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../../src/server/config';
-import { buildTestApp, makeTempDir } from '../helpers/app';
+import { buildTestApp } from '../helpers/app';
 import { startCheckout } from '../helpers/checkout';
 import { startSmtpSink } from '../helpers/smtp-sink';
+import { makeTempDir } from '../helpers/temp-dir';
 import { signUpUser } from '../helpers/users';
 
 function errorFor(env: Record<string, string>): string {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webBuildIsStale } from '../../src/cli/web-build';
 import { compressWebAssets, MIN_COMPRESS_BYTES } from '../../src/cli/web-compress';
 import { webDistDir } from '../../src/server/paths';
-import { buildTestApp, makeTempDir, type TestApp } from '../helpers/app';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 
 // Big enough to be worth compressing, and as repetitive as real bundles are.
 const SCRIPT = `${'export const greeting = () => console.log("hello from arlo");\n'.repeat(200)}`;

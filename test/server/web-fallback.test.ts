@@ -2,7 +2,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutes } from '../../src/shared/routes';
-import { buildTestApp, makeTempDir, type TestApp } from '../helpers/app';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><!-- arlo-web-marker --></body></html>';
 
