@@ -18,11 +18,18 @@
  * from the Graph API simulator over real HTTP, in its own process, into a PGlite on disk through
  * the code the server runs (report runs, paging, the worker thread, breakdowns, reach, objects).
  *
+ * Part 3, the fetch worker (`--worker-rounds`, default 15, 5 with --quick): refreshes of the demo
+ * accounts from an in-process simulator into a PGlite on disk, each round once on a worker booted
+ * for that sync alone and terminated after it (how every sync ran before the worker was kept) and
+ * once on one worker kept for all the rounds (how the server runs them now), in alternating order;
+ * the median, p95 and range per sync of each, and their ratio.
+ *
  * It reports; it never fails on a missed target (exit 0).
  *
- *   npm run bench:sync -- [--accounts 10] [--engines pglite,postgres] [--write chunk|page] [--sync-rounds 1]
+ *   npm run bench:sync -- [--accounts 10] [--engines pglite,postgres] [--write chunk|page] [--sync-rounds 1] [--worker-rounds 15]
  *   npm run bench:sync -- --quick      # 3 accounts of 90 days, no end-to-end sync: for development
- *   npm run bench:sync -- --engines none --sync-rounds 3   # the end-to-end sync only
+ *   npm run bench:sync -- --engines none --sync-rounds 3 --worker-rounds 0   # the end-to-end sync only
+ *   npm run bench:sync -- --engines none --sync-rounds 0 --worker-rounds 20  # the worker rounds only
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,17 +42,17 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DEFAULT_DEMO_SEED, generateDemoData } from '../src/analyst/demo/generate';
 import { type Database, openDatabase, queryRows } from '../src/server/db/client';
-import { userAdAccounts, users } from '../src/server/db/schema';
 import { todayIn } from '../src/server/demo/seed';
-import { saveConnection } from '../src/server/meta/connections';
 import { createGraphClient } from '../src/server/meta/graph';
 import { syncAccount } from '../src/server/meta/sync/sync-account';
-import { ensureSyncState } from '../src/server/meta/sync/sync-state';
 import type { GraphInsightRow } from '../src/warehouse/graph-types';
 import { analyzeWarehouse, writePreparedInsights, writePreparedPages } from '../src/warehouse/load';
 import { type PreparedInsights, prepareInsights } from '../src/warehouse/prepare';
 import { relabelDataset } from './bench/agency-data';
-import { count, median, megabytes, ms, quantile, table } from './bench/stats';
+import { spread } from './bench/spread';
+import { count, median, megabytes, ms, table } from './bench/stats';
+import { connectBenchAccounts } from './bench/sync-fixture';
+import { benchWorkerRounds } from './bench/worker-rounds';
 
 const TARGET_ROWS_PER_SECOND = 40_000;
 /** The most a PGlite folder may take, as a multiple of the database inside it. */
@@ -59,6 +66,7 @@ const { values } = parseArgs({
     accounts: { type: 'string' },
     engines: { type: 'string', default: 'pglite,postgres' },
     'sync-rounds': { type: 'string' },
+    'worker-rounds': { type: 'string' },
     quick: { type: 'boolean', default: false },
     write: { type: 'string', default: 'chunk' },
   },
@@ -69,6 +77,7 @@ const quick = values.quick ?? false;
 const accounts = Math.max(1, Number(values.accounts ?? (quick ? 3 : 10)) || 1);
 const days = quick ? 90 : 365;
 const syncRounds = Math.max(0, Number(values['sync-rounds'] ?? (quick ? 0 : 1)) || 0);
+const workerRounds = Math.max(0, Number(values['worker-rounds'] ?? (quick ? 5 : 15)) || 0);
 const engines = (values.engines ?? '')
   .split(',')
   .filter((e): e is 'pglite' | 'postgres' => ['pglite', 'postgres'].includes(e));
@@ -83,15 +92,6 @@ const perSecond = (rows: number, elapsedMs: number) => Math.round((rows / elapse
 const rate = (value: number) => `${count(value)}/s`;
 const ratio = (value: number) => `${value.toFixed(2)}×`;
 const per100k = (bytes: number, rows: number) => (rows > 0 ? (bytes / rows) * 100_000 : Number.NaN);
-
-/** median, p95 and min–max of one figure. */
-function spread(figures: number[], format: (value: number) => string): string[] {
-  return [
-    format(median(figures)),
-    format(quantile(figures, 0.95)),
-    `${format(Math.min(...figures))} – ${format(Math.max(...figures))}`,
-  ];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Part 1: the writer, account after account.
@@ -399,7 +399,7 @@ console.log(
     engines.length > 0
       ? `the writer, one call per ${writePer}: ${accounts} generated accounts × ${days} days × 500 ads on ${engines.join(' and ')}`
       : 'no writer runs'
-  }${quick ? ' (quick)' : ''}; ${syncRounds} end-to-end sync round(s)`,
+  }${quick ? ' (quick)' : ''}; ${syncRounds} end-to-end sync round(s); ${workerRounds} worker round(s)`,
 );
 for (const engine of engines) reportWriter(await benchWriter(engine));
 
@@ -407,6 +407,11 @@ for (const engine of engines) reportWriter(await benchWriter(engine));
 // Part 2: one whole sync over HTTP.
 
 if (syncRounds > 0) await benchWholeSync(syncRounds);
+
+// ---------------------------------------------------------------------------------------------
+// Part 3: a fresh fetch worker per sync against the process's one reused worker.
+
+if (workerRounds > 0) await benchWorkerRounds(workerRounds);
 
 /**
  * CPU milliseconds a process has used (user + system), from /proc on Linux; NaN elsewhere. On a
@@ -487,24 +492,7 @@ async function benchWholeSync(rounds: number): Promise<void> {
       await database.migrate();
       const { db } = database;
       const key = randomBytes(32);
-      const [user] = await db
-        .insert(users)
-        .values({ email: `bench${round}@example.com`, fbPermissionsGranted: true })
-        .returning();
-      if (!user) throw new Error('no user');
-      await saveConnection(db, key, {
-        userId: user.id,
-        facebookUserId: '1',
-        token,
-        scopes: ['ads_read'],
-        expiresInSeconds: 86_400,
-      });
-      await db.execute(sql`insert into meta_ad_accounts (id, name, currency, timezone)
-        values (${account.account_id}, ${account.name}, ${account.currency}, ${account.timezone_name})`);
-      await db
-        .insert(userAdAccounts)
-        .values({ userId: user.id, accountId: account.account_id, name: account.name });
-      await ensureSyncState(db, account.account_id);
+      await connectBenchAccounts(db, key, token, `bench${round}@example.com`, [account]);
       const graphOptions = { baseUrl, appId: APP_ID, appSecret: APP_SECRET };
       const cpuBefore = process.cpuUsage();
       const simulatorBefore = cpuMs(child.pid);

@@ -1,49 +1,17 @@
-import { Worker } from 'node:worker_threads';
 import type { BreakdownKey, GraphAdAccount } from '../../../warehouse/graph-types';
 import { writePreparedPages } from '../../../warehouse/load';
 import { writePreparedBreakdownPages } from '../../../warehouse/load-breakdowns';
 import type { PreparedInsights } from '../../../warehouse/prepare';
 import type { PreparedBreakdowns } from '../../../warehouse/prepare-breakdowns';
 import type { Db } from '../../db/client';
-import { GraphApiError, type GraphClientOptions, GraphTokenError, type InsightsQuery } from '../graph';
+import { GraphApiError, GraphTokenError } from '../graph';
+import type { FetchJob, JobMessage, SerializedError } from './fetch-messages';
+import type { FetchWorker, JobChannel } from './fetch-worker-host';
+import { sharedFetchWorker } from './shared-fetch-worker';
 
-/** What the fetch worker needs: plain data only (it crosses the thread boundary by cloning). */
-export interface FetchJob {
-  graph: Pick<GraphClientOptions, 'baseUrl' | 'appId' | 'appSecret' | 'baseDelayMs' | 'maxDelayMs'>;
-  accountId: string;
-  token: string;
-  query: Omit<InsightsQuery, 'since' | 'until'>;
-  chunks: { since: string; until: string }[];
-  /** Read for each chunk beside its ad rows, at ad set level, each key on its own. */
-  breakdowns: {
-    keys: BreakdownKey[];
-    fields: string[];
-    /** For days before `reachSince`, which Meta refuses reach for with breakdowns. */
-    fieldsWithoutReach: string[];
-    reachSince: string;
-  };
-  longPull: boolean;
-  asyncPollMs: number;
-}
+export type { FetchJob } from './fetch-messages';
 
-export type WorkerMessage =
-  | { type: 'batch'; prepared: PreparedInsights }
-  | { type: 'breakdowns'; prepared: PreparedBreakdowns }
-  | { type: 'chunk'; index: number }
-  | { type: 'done'; completed: boolean }
-  | {
-      type: 'error';
-      error: {
-        name: string;
-        message: string;
-        status?: number;
-        code?: number;
-        subcode?: number;
-        retryable?: boolean;
-      };
-    };
-
-function rebuild(error: Extract<WorkerMessage, { type: 'error' }>['error']): Error {
+function rebuild(error: SerializedError): Error {
   if (error.status === undefined) return Object.assign(new Error(error.message), { name: error.name });
   const Kind = error.name === 'GraphTokenError' ? GraphTokenError : GraphApiError;
   const rebuilt = new Kind(error.message, {
@@ -56,30 +24,30 @@ function rebuild(error: Extract<WorkerMessage, { type: 'error' }>['error']): Err
   return rebuilt;
 }
 
-const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
-const entry = new URL('./fetch-worker.ts', import.meta.url).href;
-
 export interface FetchOutcome {
   /** Ad rows written. */
   rows: number;
   /** Breakdown rows written, every key together. */
   breakdownRows: number;
   completed: boolean;
+  /** The worker thread that fetched them. */
+  workerThreadId: number;
 }
 
 /**
- * Runs a sync's fetches in a worker thread and writes what it prepares, in order, on this thread.
- * `onChunk` runs after every row of a chunk is written, its ad rows and its breakdown rows alike
- * (the cursor is saved there); returning true asks the worker to stop after that chunk.
+ * Runs a sync's fetches as a job on the fetch worker thread and writes what it prepares, in
+ * order, on this thread. `onChunk` runs after every row of a chunk is written, its ad rows and its
+ * breakdown rows alike (the cursor is saved there); returning true asks the job to stop after
+ * that chunk. A failed write cancels the job; a worker that dies takes its jobs with it.
  */
 export function fetchAndWrite(
   db: Db,
   account: GraphAdAccount,
   job: FetchJob,
   onChunk: (index: number) => Promise<boolean>,
+  worker: FetchWorker = sharedFetchWorker(),
 ): Promise<FetchOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootUrl, { workerData: { ...job, entry } });
     let rows = 0;
     let breakdownRows = 0;
     // The pages of the chunk being read, held until the worker says the chunk is complete.
@@ -90,36 +58,52 @@ export function fetchAndWrite(
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
-      void worker.terminate().finally(outcome);
+      outcome();
     };
-    worker.on('message', (message: WorkerMessage) => {
-      chain = chain
-        .then(async () => {
-          if (settled) return;
-          if (message.type === 'batch') {
-            pages.push(message.prepared);
-            worker.postMessage({ type: 'ack' });
-          } else if (message.type === 'breakdowns') {
-            const { key } = message.prepared;
-            breakdownPages.set(key, [...(breakdownPages.get(key) ?? []), message.prepared]);
-            worker.postMessage({ type: 'ack' });
-          } else if (message.type === 'chunk') {
-            // A chunk's pages are written together: one COPY per table and one roll-up rebuild,
-            // where page by page every page rebuilt the same weeks and months again.
-            rows += await writePreparedPages(db, account, pages.splice(0));
-            for (const [key, keyPages] of breakdownPages)
-              breakdownRows += await writePreparedBreakdownPages(db, account.account_id, key, keyPages);
-            breakdownPages.clear();
-            if (await onChunk(message.index)) worker.postMessage({ type: 'stop' });
-          } else if (message.type === 'done') {
-            finish(() => resolve({ rows, breakdownRows, completed: message.completed }));
-          } else {
-            finish(() => reject(rebuild(message.error)));
-          }
-        })
-        .catch((error: unknown) => finish(() => reject(error)));
+
+    async function handle(channel: JobChannel, message: JobMessage): Promise<void> {
+      if (settled) return;
+      if (message.type === 'batch') {
+        pages.push(message.prepared);
+        channel.ack();
+      } else if (message.type === 'breakdowns') {
+        const { key } = message.prepared;
+        breakdownPages.set(key, [...(breakdownPages.get(key) ?? []), message.prepared]);
+        channel.ack();
+      } else if (message.type === 'chunk') {
+        // A chunk's pages are written together: one COPY per table and one roll-up rebuild,
+        // where page by page every page rebuilt the same weeks and months again.
+        rows += await writePreparedPages(db, account, pages.splice(0));
+        for (const [key, keyPages] of breakdownPages)
+          breakdownRows += await writePreparedBreakdownPages(db, account.account_id, key, keyPages);
+        breakdownPages.clear();
+        if (await onChunk(message.index)) channel.stop();
+      } else if (message.type === 'done') {
+        const outcome = {
+          rows,
+          breakdownRows,
+          completed: message.completed,
+          workerThreadId: channel.threadId,
+        };
+        finish(() => resolve(outcome));
+      } else {
+        finish(() => reject(rebuild(message.error)));
+      }
+    }
+
+    const channel = worker.start(job, {
+      onMessage(message) {
+        chain = chain
+          .then(() => handle(channel, message))
+          .catch((error: unknown) => {
+            channel.cancel();
+            finish(() => reject(error));
+          });
+      },
+      // After the write in progress, so the sync is failed only once nothing of it is still writing.
+      onLost(error) {
+        chain = chain.then(() => finish(() => reject(error)));
+      },
     });
-    worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`sync worker stopped early (exit ${code})`))));
   });
 }

@@ -10,6 +10,7 @@ import { todayIn } from '../../demo/seed';
 import { markPermissionRevoked, tokenForAccount } from '../connections';
 import { type GraphClient, GraphTokenError } from '../graph';
 import { type FetchJob, fetchAndWrite } from './fetch-protocol';
+import type { FetchWorker } from './fetch-worker-host';
 import { BREAKDOWN_FIELDS, BREAKDOWN_FIELDS_WITHOUT_REACH, INSIGHT_FIELDS } from './fields';
 import { syncObjects } from './sync-objects';
 import { advanceCursor, claimSync, failSync, finishSync, type SyncKind } from './sync-state';
@@ -34,6 +35,8 @@ export interface SyncDeps {
   /** True once the process is shutting down: the run stops between chunks and resumes later. */
   stopping?: () => boolean;
   asyncPollMs?: number;
+  /** The thread the fetches run on; by default the process's shared one. */
+  fetchWorker?: FetchWorker;
 }
 
 export type SyncOutcome =
@@ -86,7 +89,7 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
     reach.catch(() => {});
     const objects = deps.graph.objects(account.id, credential.token);
     objects.catch(() => {});
-    const { rows, breakdownRows, completed } = await fetchAndWrite(
+    const { rows, breakdownRows, completed, workerThreadId } = await fetchAndWrite(
       db,
       graphAccount,
       {
@@ -111,6 +114,7 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
         if (chunk && !(await advanceCursor(db, accountId, addDays(chunk.until, 1)))) return true;
         return deps.stopping?.() ?? false;
       },
+      deps.fetchWorker,
     );
     if (!completed) {
       await Promise.all([reach.catch(() => {}), objects.catch(() => {})]);
@@ -125,7 +129,7 @@ export async function syncAccount(deps: SyncDeps, accountId: string, kind: SyncK
     await checkpointIfWalGrown(db, true);
     await finishSync(db, accountId, rows, settings.error);
     const summary = { rows, breakdownRows, objects: settings.written, resumed: claim.resumed };
-    deps.log.info({ accountId, kind, ...summary }, 'meta sync finished');
+    deps.log.info({ accountId, kind, ...summary, workerThreadId }, 'meta sync finished');
     return { status: 'ok', ...summary, ...(settings.error ? { settingsError: settings.error } : {}) };
   } catch (error) {
     if (error instanceof GraphTokenError) {

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { metaSyncState } from '../../db/schema';
+import { holdSharedFetchWorker } from './shared-fetch-worker';
 import { type SyncDeps, syncAccount } from './sync-account';
 import { dueAccounts, requestSync, type SyncKind } from './sync-state';
 
@@ -32,6 +33,8 @@ export function createSyncService(options: SyncDeps & { intervalHours: number })
   let stopped = false;
   const listeners: ((accountIds: string[]) => void)[] = [];
   const deps = { ...options, stopping: () => stopped };
+  // Let go of in stop(), once this service's last sync has ended: the app is closing.
+  const releaseWorker = options.fetchWorker ? async () => {} : holdSharedFetchWorker();
 
   async function drain(): Promise<void> {
     do {
@@ -94,6 +97,7 @@ export function createSyncService(options: SyncDeps & { intervalHours: number })
       stopped = true;
       if (timer) clearInterval(timer);
       await running;
+      await releaseWorker();
     },
   };
 }
