@@ -1,42 +1,28 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { activeScope } from '../../src/server/accounts/accounts';
 import { metaSyncState, users } from '../../src/server/db/schema';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { settledAccounts } from '../helpers/ad-accounts';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
+import { bearer } from '../helpers/users';
 
-// Connects Facebook accounts and waits for each first sync (the demo's rows, roll-ups and ad
-// windows) before asking: on a loaded 2-core CI machine that alone can use most of the default
-// 30 s. The test checks behaviour, not speed; the benchmarks time it.
+// Users come connected and synced from the synced template. A test that runs out of its users
+// connects more and waits for their sync, which on a loaded 2-core CI machine can use most of the
+// default 30 s; the test checks behaviour, not speed, and the benchmarks time it.
 const SYNCS_AND_ASKS_MS = 90_000;
 
-let t: TestApp;
-let sink: SmtpSink;
+// Demo mode: the built-in simulator stands in for Facebook.
+it.override({ appDatabase: 'synced' });
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  // Demo mode: the built-in simulator stands in for Facebook.
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+let t: TestApp;
+it.beforeAll(({ app }) => {
+  t = app;
+}, SYNCED_SETUP_MS);
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (url: string, token: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-
-/** A user who signed up and connected the demo ad accounts, with their data synced. */
-async function connectedUser(email: string): Promise<string> {
-  const token = await signUpUser(t.app, sink, email);
-  const fresh = await connectDemoAccounts(t.app, token);
-  const accounts = await settledAccounts(t.app, fresh);
-  expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
-  return fresh;
-}
 
 /** The `data:` payloads of a finished stream, in order. */
 function events(payload: string): (Record<string, unknown> | '[DONE]')[] {
@@ -65,8 +51,8 @@ async function ask(token: string, message: string, sessionId?: string) {
 
 describe('asking', () => {
   let token: string;
-  beforeAll(async () => {
-    token = await connectedUser('asker@example.com');
+  it.beforeAll(async ({ connectUser }) => {
+    token = (await connectUser()).token;
   });
 
   it('streams analytics, then reasoning, then actionable insights, then [DONE], unbuffered', async () => {
@@ -134,9 +120,11 @@ describe('asking', () => {
     expect(recent.map((s) => s.sessionId)).toContain(session);
   });
 
-  it('saves the question and the whole answer even when the client leaves mid-stream', async () => {
+  it('saves the question and the whole answer even when the client leaves mid-stream', async ({
+    connectedUser,
+  }) => {
     // Its own user: the first one has used the free plan's three questions by now.
-    const leaver = await connectedUser('leaver@example.com');
+    const leaver = connectedUser.token;
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const sessionId = (await post('/api/new-chat', leaver, {})).json().sessionId as string;
     const controller = new AbortController();
@@ -185,8 +173,10 @@ describe('asking', () => {
 });
 
 describe('limits and isolation', () => {
-  it('a free user gets exactly 3 answers out of 10 parallel asks; the rest are offered Pro', async () => {
-    const token = await connectedUser('free@example.com');
+  it('a free user gets exactly 3 answers out of 10 parallel asks; the rest are offered Pro', async ({
+    connectedUser,
+  }) => {
+    const { token } = connectedUser;
     const sessionId = (await get('/api/sessions/current', token)).json().sessionId as string;
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -210,9 +200,9 @@ describe('limits and isolation', () => {
 
   it(
     "no user reaches another user's sessions",
-    async () => {
-      const owner = await connectedUser('owner.chat@example.com');
-      const stranger = await connectedUser('stranger.chat@example.com');
+    async ({ connectUser }) => {
+      const owner = (await connectUser()).token;
+      const stranger = (await connectUser()).token;
       const { session } = await ask(owner, 'Spend in the last 7 days');
       expect((await get(`/api/sessions/${session}`, stranger)).statusCode).toBe(404);
       const intrude = await post('/api/ask', stranger, {
@@ -238,10 +228,13 @@ describe('limits and isolation', () => {
     SYNCS_AND_ASKS_MS,
   );
 
-  it('Pro has no daily quota, only a fair-use limit of 20 questions a minute with a clear 429', async () => {
-    const token = await connectedUser('pro.chat@example.com');
+  it('Pro has no daily quota, only a fair-use limit of 20 questions a minute with a clear 429', async ({
+    connectedUser,
+    connectUser,
+  }) => {
+    const { token } = connectedUser;
     const { db } = t.testDatabase.database;
-    await db.update(users).set({ userType: 'pro' }).where(eq(users.email, 'pro.chat@example.com'));
+    await db.update(users).set({ userType: 'pro' }).where(eq(users.id, connectedUser.id));
     const sessionId = (await get('/api/sessions/current', token)).json().sessionId as string;
     const body = { message: 'Spend in the last 7 days', sessionId, timezone: 'UTC', model: 'arlo_auto' };
     for (let i = 0; i < 20; i++) {
@@ -255,38 +248,37 @@ describe('limits and isolation', () => {
       message: 'You are asking very quickly. Please wait a minute and try again.',
     });
     // The limit is the user's own: another user asks on.
-    const other = await connectedUser('pro.other@example.com');
+    const other = (await connectUser()).token;
     const otherSession = (await get('/api/sessions/current', other)).json().sessionId as string;
     const answered = await post('/api/ask', other, { ...body, sessionId: otherSession });
     expect(types(answered.payload)[0]).toBe('analytics');
   });
 
-  it("a sync moves the scope's data version, so cached names are read again", async () => {
-    const token = await connectedUser('version.chat@example.com');
+  it("a sync moves the scope's data version, so cached names are read again", async ({ connectedUser }) => {
+    const { token, id } = connectedUser;
     const { db } = t.testDatabase.database;
-    const [user] = await db.select().from(users).where(eq(users.email, 'version.chat@example.com'));
-    const before = await activeScope(db, user?.id ?? '');
+    const before = await activeScope(db, id);
     expect(before.dataVersion).toContain(before.accountIds[0]);
     const accountId = before.accountIds[0] ?? '';
     expect((await post(`/api/accounts/${accountId}/sync`, token, {})).statusCode).toBe(200);
     await settledAccounts(t.app, token);
-    const after = await activeScope(db, user?.id ?? '');
+    const after = await activeScope(db, id);
     expect(after.accountIds).toEqual(before.accountIds);
     expect(after.dataVersion).not.toBe(before.dataVersion);
   });
 
-  it('with Meta down, answers from the last synced data and says how old it is', async () => {
-    const token = await connectedUser('stale.chat@example.com');
+  it('with Meta down, answers from the last synced data and says how old it is', async ({
+    connectedUser,
+    graph,
+  }) => {
+    const { token, id } = connectedUser;
     const { db } = t.testDatabase.database;
-    const [user] = await db.select().from(users).where(eq(users.email, 'stale.chat@example.com'));
-    const { accountIds } = await activeScope(db, user?.id ?? '');
+    const { accountIds } = await activeScope(db, id);
     await db
       .update(metaSyncState)
       .set({ lastSuccessAt: sql`now() - interval '7 hours'` })
       .where(inArray(metaSyncState.accountId, accountIds));
-    const simulator = t.app.meta.simulator;
-    if (!simulator) throw new Error('demo mode');
-    simulator.injectFault({ kind: 'server_error', status: 503, times: 10_000 });
+    graph.injectFault({ kind: 'server_error', status: 503, times: 10_000 });
     try {
       const { response } = await ask(token, 'How much did I spend in the last 7 days?');
       expect(types(response.payload)).toEqual(['analytics', 'reasoning', 'actionable_insights', '[DONE]']);
@@ -294,12 +286,14 @@ describe('limits and isolation', () => {
       expect(analytics?.analytics).toBeTruthy();
       expect(analytics?.error.content).toMatch(/could not be reached.*last sync, 7 hours ago/);
     } finally {
-      simulator.clearFaults();
+      graph.clearFaults();
     }
   });
 
-  it('without Facebook or Google permission, asking is refused with the SPEC message', async () => {
-    const token = await signUpUser(t.app, sink, 'unconnected@example.com');
+  it('without Facebook or Google permission, asking is refused with the SPEC message', async ({
+    signedUpUser,
+  }) => {
+    const { token } = signedUpUser;
     const sessionId = (await get('/api/sessions/current', token)).json().sessionId;
     const refused = await post('/api/ask', token, {
       message: 'Spend last 7 days',
