@@ -43,15 +43,14 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
       'screens.answered@example.com',
       'screens.moved@example.com',
       'screens.pro@example.com',
-    ];
-    await connectedUsers(web, sink, emails);
-    const [freshEmail, answeredEmail, movedEmail, proEmail] = emails as [string, string, string, string];
+    ] as const;
+    const [freshUser, answeredUser, movedUser, proUser] = await connectedUsers(web, sink, emails);
     [fresh, answered, moved, pro] = await Promise.all([
-      chatSession(web.browser, baseUrl, freshEmail),
-      chatSession(web.browser, baseUrl, answeredEmail, async (page) => {
+      chatSession(web.browser, baseUrl, freshUser),
+      chatSession(web.browser, baseUrl, answeredUser, async (page) => {
         await ask(page, ANSWER_QUESTION);
       }),
-      chatSession(web.browser, baseUrl, movedEmail, async (page) => {
+      chatSession(web.browser, baseUrl, movedUser, async (page) => {
         await ask(page, ANSWER_QUESTION);
         await openChatsPanel(page);
         await Promise.all([
@@ -65,7 +64,7 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
         await chatsPanel(page).getByRole('button', { name: ANSWER_QUESTION }).waitFor(WAIT);
       }),
       // Pro through the demo checkout, as a user pays: Settings then offers Manage Subscription.
-      chatSession(web.browser, baseUrl, proEmail, async (page) => {
+      chatSession(web.browser, baseUrl, proUser, async (page) => {
         await page.goto(`${baseUrl}/plans`);
         await page.getByRole('button', { name: 'Subscribe Now' }).click(WAIT);
         await page.waitForURL(/\/demo-checkout\//, WAIT);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { webDistDir } from '../../src/server/paths';
 import { buildTestApp, type TestApp } from './app';
 import { chromiumPath } from './environment';
@@ -9,21 +9,58 @@ import { TEST_PASSWORD } from './users';
 
 export const artifactsDir = path.resolve('test-results');
 
-/** Debian's Chromium with the flags this sandbox needs (no sandbox, no GPU, no background traffic). */
+/**
+ * Debian's Chromium, headless. Playwright itself adds --headless, --no-sandbox and the switches
+ * that stop background traffic (updates, field trials, first-run pages); the headless shell takes
+ * the same switches and ignores those of the full browser it has no part for.
+ */
 export async function launchBrowser(): Promise<Browser> {
   await mkdir(artifactsDir, { recursive: true });
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: ['--disable-gpu', '--disable-sync'],
   });
+}
+
+/** The requests each tracked page has in flight, and when that last changed. */
+const traffic = new WeakMap<Page, { pending: Set<Request>; changedAt: number }>();
+
+/**
+ * Counts the page's requests in flight from now on, for `networkSettled`; call it before the page
+ * loads anything, or the requests already under way are not counted.
+ */
+export function trackRequests(page: Page): void {
+  if (traffic.has(page)) return;
+  const state = { pending: new Set<Request>(), changedAt: Date.now() };
+  traffic.set(page, state);
+  page.on('request', (request) => {
+    state.pending.add(request);
+    state.changedAt = Date.now();
+  });
+  const done = (request: Request) => {
+    state.pending.delete(request);
+    state.changedAt = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until no request of the page has been in flight for `quietMs`: the late data a screen
+ * fetches after it first shows (plans, sync status, client config) has landed. Playwright's
+ * 'networkidle' asks for 500 ms without traffic every time; a settled app needs far less. Gives
+ * up after `timeout` (something that polls for good) and says whether it settled.
+ */
+export async function networkSettled(page: Page, { quietMs = 100, timeout = 3_000 } = {}): Promise<boolean> {
+  trackRequests(page);
+  const state = traffic.get(page);
+  if (!state) return false;
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (state.pending.size === 0 && Date.now() - state.changedAt >= quietMs) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
 }
 
 export interface BrowserApp {
@@ -72,6 +109,30 @@ function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * Waits until no CSS transition or finite animation runs (a theme's colours fading, a drawer
+ * sliding), then for two more frames, so what layout effects and resize observers do about the
+ * change (a chart re-measuring, the messages scrolling) has landed too. Endless animations (a
+ * spinner) do not count.
+ */
+export async function animationsSettled(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { polling: 'raf', timeout },
+  );
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 /** Signs in on /login as a person does (email, Continue, password, Sign In) and waits for the chat. */

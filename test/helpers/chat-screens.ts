@@ -1,22 +1,24 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { connectDemoAccounts, settledAccounts } from './ad-accounts';
 import type { BrowserApp } from './browser';
-import { logInToChat } from './browser';
-import type { StorageState } from './screens';
+import { type StorageState, sessionState } from './screens';
 import type { SmtpSink } from './smtp-sink';
-import { signUpUser } from './users';
+import { bearer, signUpUser } from './users';
 
 export const WAIT = { timeout: 20_000 };
 /** One question answered with a table and a bar chart (free users get three a day). */
 export const ANSWER_QUESTION = 'Top 5 campaigns by spend in the last 30 days';
 export const EMPTY_HEADING = 'How can I help you today?';
 
-/** Signed-up users with the demo ad accounts connected, synced together once all are connected. */
-export async function connectedUsers(
+/**
+ * Signed-up users with the demo ad accounts connected, synced together once all are connected;
+ * returns the browser storage each one's sign-in leaves, in the order of `emails`.
+ */
+export async function connectedUsers<const Emails extends readonly string[]>(
   web: BrowserApp,
   sink: SmtpSink,
-  emails: readonly string[],
-): Promise<void> {
+  emails: Emails,
+): Promise<{ [K in keyof Emails]: StorageState }> {
   const tokens: string[] = [];
   // One after another: the mail sink reads codes in arrival order.
   for (const email of emails) {
@@ -24,22 +26,39 @@ export async function connectedUsers(
   }
   await web.t.app.meta.sync.runDue();
   for (const token of tokens) await settledAccounts(web.t.app, token);
+  const states = await Promise.all(tokens.map((token) => signedInState(web, token)));
+  return states as { [K in keyof Emails]: StorageState };
 }
 
 /**
- * Logs `email` in at the chat in a context of its own, lets `prepare` act there (ask, start a new
- * chat), and returns the browser storage that leaves: a new context opens on the same chat.
+ * What signing in leaves in the browser (token and userInfo, the name as the server keeps it),
+ * made through the API: the sign-in screens have tests of their own, so the others skip typing it.
+ */
+export async function signedInState(web: BrowserApp, token: string): Promise<StorageState> {
+  const status = await web.t.app.inject({ method: 'GET', url: '/auth/user/status', headers: bearer(token) });
+  const { uid, name } = status.json().user as { uid: string; name: string };
+  return sessionState(web.baseUrl, token, { uid, name });
+}
+
+/**
+ * Opens the chat signed in as `session` in a context of its own, lets `prepare` act there (ask,
+ * start a new chat), and returns the browser storage that leaves: a new context opens on the same
+ * chat. Motion is reduced, so an answer shows whole at once instead of typing in.
  */
 export async function chatSession(
   browser: Browser,
   baseUrl: string,
-  email: string,
+  session: StorageState,
   prepare: (page: Page) => Promise<void> = async () => {},
 ): Promise<StorageState> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    reducedMotion: 'reduce',
+    storageState: session,
+  });
   try {
     const page = await context.newPage();
-    await logInToChat(page, baseUrl, email);
+    await openEmptyChat(page, baseUrl);
     await prepare(page);
     return await context.storageState();
   } finally {

@@ -1,8 +1,18 @@
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 
+/**
+ * Debian's headless shell binary itself (package chromium-headless-shell): the browser without its
+ * desktop parts, which starts faster and spends less CPU per page than the full build. Its
+ * /usr/bin/chromium-headless-shell is a shell script in front of it, as /usr/bin/chromium is.
+ */
+const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell';
+/** The full Chromium (package chromium), where the headless shell is not installed. */
+const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
+
 /** What the suite can use on this machine; whatever is missing is skipped and announced. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : FULL_CHROMIUM_PATH);
 export const hasChromium = existsSync(chromiumPath);
 export const postgresUrl = process.env.DATABASE_URL || undefined;
 /** The PostgreSQL server the database-outage tests stop and start (through a proxy), in either mode. */

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { type AxeViolation, formatViolation, runAxe } from './axe';
-import { artifactsDir } from './browser';
+import { artifactsDir, networkSettled, trackRequests } from './browser';
 
 /** Where the matrix keeps a screenshot and a JSON record of every screen × viewport × theme. */
 export const screensDir = path.join(artifactsDir, 'screens');
@@ -55,6 +55,7 @@ export function sessionState(
 /**
  * A fresh context for one cell: its viewport (a phone is a touch device that honours the viewport
  * meta tag), its theme chosen in storage before any page loads, and an optional signed-in session.
+ * Motion is reduced: answers show whole instead of typing in, so the screen is final sooner.
  */
 export async function newCellPage(
   browser: Browser,
@@ -69,6 +70,7 @@ export async function newCellPage(
     hasTouch: phone,
     // The operating system's choice too: pages outside the app (the demo checkout) follow only it.
     colorScheme: cell.theme,
+    reducedMotion: 'reduce',
     ...(storageState ? { storageState } : {}),
   });
   await context.addInitScript(
@@ -81,7 +83,9 @@ export async function newCellPage(
     },
     [THEME_STORAGE_KEY, cell.theme],
   );
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  trackRequests(page);
+  return { context, page };
 }
 
 export const cellName = (screen: string, cell: Cell) => `${screen}-${cell.viewport.width}-${cell.theme}`;
@@ -256,44 +260,60 @@ export interface Screen {
 }
 
 /**
+ * Cells checked at once, each in its own context of the one browser. A cell mostly waits (on the
+ * page's JavaScript, the server, axe), so two keep both cores busy; more only slow each other down.
+ */
+const CELLS_AT_ONCE = 2;
+
+/**
  * Every cell of one screen, each in its own context; a failing cell does not stop the others.
- * Returns all cells' problems, for one readable assertion at the end.
+ * Returns all cells' problems in the matrix's order, for one readable assertion at the end.
  */
 export async function checkScreen(browser: Browser, screen: Screen): Promise<string[]> {
-  const problems: string[] = [];
-  for (const cell of cells) {
-    if (screen.viewports && !screen.viewports.includes(cell.viewport)) continue;
-    const { context, page } = await newCellPage(browser, cell, screen.session?.());
-    const errors: string[] = [];
-    const logged: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') {
-        logged.push(`${message.type()}: ${message.text().replace(/\s+/g, ' ').slice(0, 300)}`);
-      }
-    });
-    try {
-      let error: string | undefined;
-      try {
-        await screen.open(page, cell);
-        // Late data (plans, sync status, client config) lands before the checks, within reason.
-        await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
-      } catch (caught) {
-        error = `could not open the screen: ${caught instanceof Error ? caught.message.split('\n')[0] : String(caught)}`;
-      }
-      if (errors.length > 0) error = [error, `page errors: ${errors.join(' | ')}`].filter(Boolean).join('; ');
-      const record = await checkCell(page, screen.name, cell, {
-        fullPage: !screen.dialog,
-        systemTheme: screen.systemTheme ?? false,
-        console: [...new Set(logged)],
-        ...(error ? { error } : {}),
-      });
-      problems.push(...cellProblems(record));
-    } finally {
-      await context.close();
+  const wanted = cells.filter((cell) => !screen.viewports || screen.viewports.includes(cell.viewport));
+  const found: string[][] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < wanted.length) {
+      const index = next++;
+      found[index] = await checkScreenCell(browser, screen, wanted[index] as Cell);
     }
+  };
+  await Promise.all(Array.from({ length: CELLS_AT_ONCE }, worker));
+  return found.flat();
+}
+
+/** One cell of a screen: opens it in a fresh context, waits for it to settle, and checks it. */
+async function checkScreenCell(browser: Browser, screen: Screen, cell: Cell): Promise<string[]> {
+  const { context, page } = await newCellPage(browser, cell, screen.session?.());
+  const errors: string[] = [];
+  const logged: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') {
+      logged.push(`${message.type()}: ${message.text().replace(/\s+/g, ' ').slice(0, 300)}`);
+    }
+  });
+  try {
+    let error: string | undefined;
+    try {
+      await screen.open(page, cell);
+      // Late data (plans, sync status, client config) lands before the checks, within reason.
+      await networkSettled(page);
+    } catch (caught) {
+      error = `could not open the screen: ${caught instanceof Error ? caught.message.split('\n')[0] : String(caught)}`;
+    }
+    if (errors.length > 0) error = [error, `page errors: ${errors.join(' | ')}`].filter(Boolean).join('; ');
+    const record = await checkCell(page, screen.name, cell, {
+      fullPage: !screen.dialog,
+      systemTheme: screen.systemTheme ?? false,
+      console: [...new Set(logged)],
+      ...(error ? { error } : {}),
+    });
+    return cellProblems(record);
+  } finally {
+    await context.close();
   }
-  return problems;
 }
 
 /** Fails with every cell's problems listed, one block per cell. */
