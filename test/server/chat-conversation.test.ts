@@ -1,44 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import type { AssistantMessage, ContentItem, DataRow } from '../../src/shared/api/answer';
 import { FREE_QUESTIONS_PER_DAY } from '../../src/shared/api/chat';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
+import { bearer } from '../helpers/users';
 
-// Connects Facebook accounts and waits for each first sync (the demo's rows, roll-ups and ad
-// windows) before asking: on a loaded 2-core CI machine that alone can use most of the default
-// 30 s. The test checks behaviour, not speed; the benchmarks time it.
+// Many questions in a row on a loaded 2-core CI machine can use most of the default 30 s. The test
+// checks behaviour, not speed; the benchmarks time it.
 const SYNCS_AND_ASKS_MS = 90_000;
 
 // More row conditions than one query may carry: the engine fails on this question instead of answering.
 const FAILING_QUESTION =
   'campaigns with ROAS above 2 and CPA below 50 and CTR above 1% and CPC below 2 and CPM below 20 and spend above 100 and clicks above 10 last 30 days';
 
-let t: TestApp;
-let sink: SmtpSink;
+// Demo mode on a synced database: users come connected, their data synced.
+it.override({ appDatabase: 'synced' });
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  // Demo mode: the built-in simulator stands in for Facebook.
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+let t: TestApp;
+it.beforeAll(({ app }) => {
+  t = app;
+}, SYNCED_SETUP_MS);
 
 type Event = Record<string, unknown> & { type: string };
-
-/** A user who signed up and connected the demo ad accounts, with their data synced. */
-async function connectedUser(email: string): Promise<string> {
-  const token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, email));
-  const accounts = await settledAccounts(t.app, token);
-  expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
-  return token;
-}
 
 async function newSession(token: string): Promise<string> {
   const created = await t.app.inject({
@@ -88,13 +73,13 @@ function periodOf(events: Event[]): string {
 describe('a conversation in one chat session', () => {
   it(
     'reads a follow-up against the session’s earlier questions',
-    async () => {
-      const token = await connectedUser('talker@example.com');
+    async ({ connectedUser }) => {
+      const { token } = connectedUser;
       // Pro: more questions than a free day allows.
       await t.testDatabase.database.db
         .update(users)
         .set({ userType: 'pro' })
-        .where(eq(users.email, 'talker@example.com'));
+        .where(eq(users.id, connectedUser.id));
       // What "last month" means today, asked on its own in a session of its own.
       const direct = await ask(token, await newSession(token), 'How much did I spend last month?');
       const lastMonth = periodOf(direct);
@@ -115,8 +100,10 @@ describe('a conversation in one chat session', () => {
     SYNCS_AND_ASKS_MS,
   );
 
-  it('answers an internal failure with an error message, saves it, and goes on', async () => {
-    const token = await connectedUser('unlucky@example.com');
+  it('answers an internal failure with an error message, saves it, and goes on', async ({
+    connectedUser,
+  }) => {
+    const { token } = connectedUser;
     const session = await newSession(token);
     const failed = await ask(token, session, FAILING_QUESTION);
     expect(failed.map((event) => event.type)).toEqual(['analytics', 'reasoning', 'actionable_insights']);

@@ -1,23 +1,23 @@
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { metaAds, metaAdsets, metaCampaigns } from '../../src/server/db/schema';
 import type { ContentItem, DataRow } from '../../src/shared/api/answer';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { settledAccounts } from '../helpers/ad-accounts';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
+import { bearer } from '../helpers/users';
+
+// Demo mode on a synced database: the user comes connected, the demo's settings synced.
+it.override({ appDatabase: 'synced' });
 
 let t: TestApp;
-let sink: SmtpSink;
 let token: string;
 let accountIds: string[];
 let campaigns: { id: string; name: string }[];
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  const signedUp = await signUpUser(t.app, sink, 'settings@example.com');
-  token = await connectDemoAccounts(t.app, signedUp);
+it.beforeAll(async ({ app, connectUser }) => {
+  t = app;
+  token = (await connectUser()).token;
   const accounts = await settledAccounts(t.app, token);
   expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
   accountIds = accounts.map((a) => a.account_id);
@@ -28,11 +28,7 @@ beforeAll(async () => {
     .where(inArray(metaCampaigns.accountId, accountIds))
     .orderBy(metaCampaigns.name);
   expect(campaigns.length).toBeGreaterThan(1);
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+}, SYNCED_SETUP_MS);
 
 /** The settings as a sync would leave them: one campaign paused with a budget, the rest active. */
 async function setSettings(paused: { id: string }, read: boolean) {

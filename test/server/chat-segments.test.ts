@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { addDays } from '../../src/analyst/dates';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { users } from '../../src/server/db/schema';
@@ -7,14 +7,16 @@ import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import type { ContentItem, DataRow } from '../../src/shared/api/answer';
 import type { GraphBreakdownRow } from '../../src/warehouse/graph-types';
 import { loadDataset } from '../../src/warehouse/load';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { settledAccounts } from '../helpers/ad-accounts';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
 import { graphRow } from '../helpers/graph-rows';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { bearer } from '../helpers/users';
+
+// Demo mode on a synced database: the user comes connected, the demo's data synced.
+it.override({ appDatabase: 'synced' });
 
 let t: TestApp;
-let sink: SmtpSink;
 let token: string;
 const today = todayIn(DEMO_TIME_ZONE);
 const accounts = generateDemoData({ today }).adAccounts;
@@ -46,16 +48,16 @@ function breakdownRow(day: string, spend: number, fields: Record<string, string>
 
 type Event = Record<string, unknown> & { type: string };
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, 'segments@example.com'));
+it.beforeAll(async ({ app, connectUser }) => {
+  t = app;
+  const user = await connectUser();
+  token = user.token;
   const synced = await settledAccounts(t.app, token);
   expect(synced.map((a) => a.sync.status)).toEqual(synced.map(() => 'ok'));
   // This test's own breakdown rows, whatever the demo sync wrote: the figures are known by hand.
   const db = t.testDatabase.database.db;
   // Pro: more questions than a free day allows.
-  await db.update(users).set({ userType: 'pro' }).where(eq(users.email, 'segments@example.com'));
+  await db.update(users).set({ userType: 'pro' }).where(eq(users.id, user.id));
   // Its per-account sums too: the loader rebuilds them only for the days it loads.
   await db.execute(sql`delete from meta_insights_breakdown_daily`);
   await db.execute(sql`delete from meta_insights_breakdown_account_daily`);
@@ -75,11 +77,7 @@ beforeAll(async () => {
       },
     },
   });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+}, SYNCED_SETUP_MS);
 
 async function newSession(): Promise<string> {
   const created = await t.app.inject({
