@@ -10,7 +10,8 @@ import type { AssistantMessage, ContentItem } from '../../src/shared/api/answer'
 import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
 import { blockingFindings } from '../helpers/axe';
-import { artifactsDir, logInToChat } from '../helpers/browser';
+import { artifactsDir } from '../helpers/browser';
+import { openEmptyChat, signedInState } from '../helpers/chat-screens';
 import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
 import type { SmtpSink } from '../helpers/smtp-sink';
@@ -78,9 +79,14 @@ describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
     page.screenshot({ path: path.join(artifactsDir, `answer-${name}.png`), fullPage: true }).catch(() => {});
 
   it("downloads a table as CSV with the engine's raw numbers", async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    // Signed in as the login page leaves it; signing in has tests of its own.
+    const page = await browser.newPage({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+      storageState: await signedInState(web, web.token),
+    });
     try {
-      await logInToChat(page, baseUrl, email);
+      await openEmptyChat(page, baseUrl);
       const input = page.getByLabel('Message', { exact: true });
       await input.fill(QUESTION);
       await input.press('Enter');
@@ -134,14 +140,16 @@ describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
   }, 120_000);
 
   it('keeps a 3,000-character name and a name with line breaks inside the answer at 390 px', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // A reader of their own, whose one past chat is this answer as the chat saved it.
+    const other = 'long-names@example.com';
+    const token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, other));
+    const otherId = userIdOf(token);
+    const page = await browser.newPage({
+      viewport: { width: 1440, height: 900 },
+      storageState: await signedInState(web, token),
+    });
     try {
-      // A reader of their own, whose one past chat is this answer as the chat saved it.
-      const other = 'long-names@example.com';
-      const token = await signUpUser(t.app, sink, other);
-      await connectDemoAccounts(t.app, token);
-      const otherId = userIdOf(token);
-      await logInToChat(page, baseUrl, other);
+      await openEmptyChat(page, baseUrl);
       const db = t.testDatabase.database.db;
       const session = await currentSession(db, otherId);
       const question = await saveQuestion(db, otherId, session.id, LONG_QUESTION);

@@ -5,7 +5,7 @@ import { currentSession, saveQuestion, saveReplies } from '../../src/server/chat
 import type { AssistantMessage, ContentItem } from '../../src/shared/api/answer';
 import type { TestApp } from '../helpers/app';
 import { blockingFindings } from '../helpers/axe';
-import { artifactsDir, logInToChat } from '../helpers/browser';
+import { animationsSettled, artifactsDir, logInToChat } from '../helpers/browser';
 import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
 
@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
       try {
         await openSavedAnswers(page);
         await page.setViewportSize(viewport);
-        await page.waitForTimeout(300);
+        await animationsSettled(page);
         const figure = page.getByTestId('content-chart').first();
         expect(await figure.locator('[data-orientation]').getAttribute('data-orientation')).toBe(
           'horizontal',

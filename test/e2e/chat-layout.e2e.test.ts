@@ -3,8 +3,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDemoAccounts } from '../helpers/ad-accounts';
 import { blockingFindings } from '../helpers/axe';
-import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
+import { animationsSettled, artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
+import { openEmptyChat, signedInState } from '../helpers/chat-screens';
 import { hasChromium } from '../helpers/environment';
+import type { StorageState } from '../helpers/screens';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 import { signUpUser } from '../helpers/users';
 
@@ -50,7 +52,7 @@ const seriousA11yProblems = (page: Page, shellOnly = false) =>
 /** Switches the theme, then waits out the colour transitions so axe reads the settled colours. */
 async function setDark(page: Page, dark: boolean) {
   await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
 }
 
 /** Asks, then waits for the answer to finish (Related shows up once it has). */
@@ -65,8 +67,9 @@ async function ask(page: Page, question: string) {
     .first()
     .waitFor(WAIT);
   await page.getByRole('region', { name: 'Related' }).waitFor(WAIT);
-  // Let the table finish typing in and the view settle.
-  await page.waitForTimeout(1_500);
+  // Let the table finish typing in (it is busy until then) and the view settle.
+  await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'), undefined, WAIT);
+  await animationsSettled(page);
 }
 
 /** The answer's start is on screen, near the top of the message area, after it arrived. */
@@ -82,7 +85,7 @@ async function expectFixedChrome(page: Page) {
   await page.getByRole('main').evaluate((main) => {
     main.scrollTop = main.scrollHeight;
   });
-  await page.waitForTimeout(200);
+  await animationsSettled(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect((await box(page.getByRole('banner'))).y).toBe(0);
   const related = await box(page.getByRole('region', { name: 'Related' }));
@@ -97,23 +100,31 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
   let sink: SmtpSink;
   let browser: Browser;
   let baseUrl: string;
+  let signedIn: StorageState;
   const email = 'layout@example.com';
 
   beforeAll(async () => {
     sink = await startSmtpSink();
     web = await startBrowserApp({ SMTP_URL: sink.url });
     ({ browser, baseUrl } = web);
-    await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email));
+    const token = await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email));
     await web.t.app.meta.sync.runDue();
+    signedIn = await signedInState(web, token);
   });
   afterAll(async () => {
     await web?.close();
     await sink?.close();
   });
 
-  async function open(viewport: { width: number; height: number }, touch = false) {
+  /** A fresh context, signed in as the user when `session` is set (no test here is about signing in). */
+  async function open(viewport: { width: number; height: number }, touch = false, session?: StorageState) {
     // The page's CSP rightly refuses inline scripts; the axe-core script the tests inject is one.
-    const context: BrowserContext = await browser.newContext({ viewport, hasTouch: touch, bypassCSP: true });
+    const context: BrowserContext = await browser.newContext({
+      viewport,
+      hasTouch: touch,
+      bypassCSP: true,
+      ...(session ? { storageState: session } : {}),
+    });
     const page = await context.newPage();
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -123,9 +134,9 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
   }
 
   it('on a phone: the drawer opens and closes every way, an answer and a past chat fit the screen', async () => {
-    const { context, page, warnings } = await open(PHONE, true);
+    const { context, page, warnings } = await open(PHONE, true, signedIn);
     try {
-      await logInToChat(page, baseUrl, email);
+      await openEmptyChat(page, baseUrl);
       const nav = page.getByRole('navigation', { name: 'Chats' });
       const toggle = nav.getByRole('button', { name: /chats panel$/ });
       const isOpen = async () => (await toggle.getAttribute('aria-expanded')) === 'true';
@@ -215,7 +226,7 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
       await expectClosed();
       await page.getByText('Viewing Past Conversation').waitFor(WAIT);
       await page.getByRole('table').first().waitFor(WAIT);
-      await page.waitForTimeout(1_000);
+      await animationsSettled(page);
       expect(await sidewaysOverflow(page)).toEqual({ document: 0, main: 0 });
       for (const control of [
         toggle,
@@ -248,9 +259,12 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
   }, 120_000);
 
   it('on a desktop: the rail opens on hover and closes on Escape; the answer starts in view; the header stays', async () => {
-    const { context, page } = await open(DESKTOP);
+    const { context, page } = await open(DESKTOP, false, signedIn);
     try {
-      await logInToChat(page, baseUrl, email);
+      await openEmptyChat(page, baseUrl);
+      // The pointer comes from the middle of the screen, as after signing in: one that starts at
+      // the corner is over the rail already, and moving onto it is what opens it.
+      await page.mouse.move(DESKTOP.width / 2, DESKTOP.height / 2);
       const nav = page.getByRole('navigation', { name: 'Chats' });
       await nav.hover();
       await nav.getByRole('button', { name: 'New Chat' }).waitFor();
@@ -283,9 +297,9 @@ describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () =>
   ])(
     'the shell has no serious or critical axe findings on a %s, light and dark',
     async (name, viewport) => {
-      const { context, page } = await open(viewport);
+      const { context, page } = await open(viewport, false, signedIn);
       try {
-        await logInToChat(page, baseUrl, email);
+        await openEmptyChat(page, baseUrl);
         for (const dark of [false, true]) {
           await setDark(page, dark);
           expect(await seriousA11yProblems(page)).toEqual([]);
