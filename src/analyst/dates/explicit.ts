@@ -2,7 +2,10 @@
  * Absolute days ("October 1", "10/15", "2026-10-01", "Oct 1-15") via chrono. Only chrono's absolute-date
  * parsers are used: its relative ones disagree with Meta's presets, and rolling windows are ours.
  */
-import * as chrono from 'chrono-node';
+import type { ParsedComponents } from 'chrono-node';
+// The English parsers alone: the package's main entry loads every locale, some 270 modules where
+// English is 50, and only English's `strict` is ever used (the main entry's `strict` is this one).
+import { strict } from 'chrono-node/en';
 import { type DateRange, daysInMonth, makeDay } from './calendar';
 import { formatRange } from './labels';
 import type { Candidate, PartialDay } from './types';
@@ -16,7 +19,7 @@ const ABSOLUTE_PARSERS = new Set([
 ]);
 
 const parser = (() => {
-  const custom = chrono.strict.clone();
+  const custom = strict.clone();
   const parsers = custom.parsers.filter((p) => ABSOLUTE_PARSERS.has(p.constructor.name));
   // Class names are the only handle chrono gives; if a bundler renamed them, keep all (results are filtered below).
   if (parsers.length > 0) custom.parsers = parsers;
@@ -25,7 +28,7 @@ const parser = (() => {
   return custom;
 })();
 
-function partial(components: chrono.ParsedComponents): PartialDay | undefined {
+function partial(components: ParsedComponents): PartialDay | undefined {
   const month = components.get('month');
   const day = components.get('day');
   if (month === null || day === null || !components.isCertain('month') || !components.isCertain('day')) {

@@ -37,7 +37,8 @@ export function checkoutRoutes(path: CheckoutPath): FastifyPluginAsyncZod {
           throw new AppError('BAD_REQUEST', 'This price is not offered on this page.');
         }
         const user = request.currentUser;
-        const session = await billing.stripe.checkout.sessions
+        const stripe = await billing.stripe();
+        const session = await stripe.checkout.sessions
           .create({
             mode: 'subscription',
             line_items: [{ price: priceId, quantity: 1 }],

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import type { CheckoutPath } from '../../shared/api/billing';
 import { proPlan } from '../../shared/plans';
-import { createStripeClient } from './stripe-client';
+import { lazyStripeClient } from './stripe-client';
 import { createStripeSimulator, type StripeSimulator } from './stripe-sim';
 
 /** Where the demo checkout pages are reachable from the browser, on our own origin. */
@@ -16,7 +16,8 @@ export interface PathPrices {
 }
 
 export interface Billing {
-  stripe: Stripe;
+  /** The SDK client, loaded on first use. */
+  stripe(): Promise<Stripe>;
   webhookSecret: string;
   prices: Record<CheckoutPath, PathPrices>;
   /** True without STRIPE_SECRET_KEY: checkout is ARLO's own demo page, on the same code path. */
@@ -46,7 +47,7 @@ export const billingPlugin = fp(async (app: FastifyInstance) => {
   const { secretKey, webhookSecret, apiUrl, prices } = config.stripe;
   if (secretKey && webhookSecret && prices.monthly && prices.annual && prices.yMonthly && prices.yAnnual) {
     app.decorate('billing', {
-      stripe: createStripeClient(secretKey, apiUrl),
+      stripe: lazyStripeClient(secretKey, apiUrl),
       webhookSecret,
       prices: {
         payment: { monthly: prices.monthly, annually: prices.annual },
@@ -96,7 +97,7 @@ export const billingPlugin = fp(async (app: FastifyInstance) => {
   const listening = await simulator.listen(0, '127.0.0.1');
   app.addHook('onClose', () => listening.close());
   app.decorate('billing', {
-    stripe: createStripeClient(demoKey, listening.url),
+    stripe: lazyStripeClient(demoKey, listening.url),
     webhookSecret: demoWebhookSecret,
     prices: demoPrices,
     demo: true,

@@ -69,7 +69,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Stripe keeps Pro running to the period end; its answer is saved as the truth. The
       // webhook that follows changes nothing more.
-      const updated = await app.billing.stripe.subscriptions
+      const stripe = await app.billing.stripe();
+      const updated = await stripe.subscriptions
         .update(row.stripeSubscriptionId, { cancel_at_period_end: true })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'stripe cancel failed');

@@ -32,10 +32,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = typeof request.body === 'string' ? request.body : '';
+      const stripe = await app.billing.stripe();
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error('no signature');
-        event = app.billing.stripe.webhooks.constructEvent(
+        event = stripe.webhooks.constructEvent(
           raw,
           signature,
           app.billing.webhookSecret,
@@ -44,7 +45,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
       }
-      const outcome = await applyStripeEvent(app.database.db, app.billing.stripe, event, request.log);
+      const outcome = await applyStripeEvent(app.database.db, stripe, event, request.log);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true as const };
     },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 export interface Mailer {
@@ -43,11 +43,18 @@ export function createMailer(config: Pick<Config, 'mail'>, log: FastifyBaseLogge
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport(config.mail.smtpUrl);
+  const { smtpUrl } = config.mail;
+  // nodemailer is loaded by the first email, not with the app: most requests, and most processes
+  // between two sign-ups, send none.
+  let transport: Promise<Transporter> | undefined;
+  const opened = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     sendCode: async (to, purpose, code, minutes) => {
       const action = purpose === 'verify_email' ? 'verify your email' : 'reset your password';
-      await transport.sendMail({
+      await (await opened()).sendMail({
         from: config.mail.from,
         to,
         subject: subjects[purpose],
@@ -56,8 +63,13 @@ export function createMailer(config: Pick<Config, 'mail'>, log: FastifyBaseLogge
       });
     },
     send: async (message) => {
-      await transport.sendMail({ from: config.mail.from, ...message });
+      await (await opened()).sendMail({ from: config.mail.from, ...message });
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then(
+        (open) => open.close(),
+        () => {},
+      );
+    },
   };
 }

@@ -1,11 +1,9 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MCP_PATH, mcpRequestBody } from '../../shared/api/mcp';
 import { type ErrorCode, errorResponseSchema } from '../../shared/errors';
 import { AppError } from '../errors';
 import { mcpAuthenticator } from './authenticate';
-import { buildMcpServer } from './server';
 
 // The transport's own refusals (a wrong Accept or Content-Type, a message that is not JSON-RPC),
 // given the API's error codes.
@@ -19,6 +17,18 @@ const codeForStatus: Record<number, ErrorCode> = {
 };
 const STATELESS =
   'ARLO’s MCP endpoint is stateless: send each message with POST; there is no stream to open or session to end.';
+
+/**
+ * The MCP SDK and ARLO's MCP server, loaded by the first MCP request rather than with the app:
+ * most processes never get one, and the SDK was one of the costliest imports of every start.
+ */
+async function loadMcp() {
+  const [{ WebStandardStreamableHTTPServerTransport }, { buildMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('./server'),
+  ]);
+  return { WebStandardStreamableHTTPServerTransport, buildMcpServer };
+}
 
 /** The Fastify request as the web-standard one the SDK's transport reads (the body is parsed already). */
 function webRequest(request: FastifyRequest): Request {
@@ -71,6 +81,7 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['mcp'], security, body: mcpRequestBody, response: errors },
     },
     async (request, reply) => {
+      const { WebStandardStreamableHTTPServerTransport, buildMcpServer } = await loadMcp();
       const server = buildMcpServer({ app, request });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { ipRequestLimitPlugin } from './ip-request-limit';
 
@@ -66,6 +66,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
  * cannot be reached stops the start; a later outage only logs, and requests are not limited meanwhile.
  */
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  // Loaded only when REDIS_URL is set: a single node (and every test) never needs the client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (error) => app.log.warn({ err: { message: error.message } }, 'redis error'));
   try {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath, webRoutes } from '../../shared/routes';
@@ -34,6 +33,8 @@ function wantsPage(request: FastifyRequest, pathname: string): boolean {
 export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
   const built = existsSync(path.join(root, 'index.html'));
   if (built) {
+    // Loaded only when there is a build to serve: the API alone (and every server test) never needs it.
+    const { default: fastifyStatic } = await import('@fastify/static');
     await app.register(fastifyStatic, {
       root,
       wildcard: true,

@@ -1,4 +1,7 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+// jose's entry points one by one, not its main entry, which loads all of the library.
+import * as errors from 'jose/errors';
+import { createRemoteJWKSet } from 'jose/jwks/remote';
+import { jwtVerify } from 'jose/jwt/verify';
 import type { Config } from '../../config';
 
 export interface SocialProfile {
