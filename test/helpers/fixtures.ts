@@ -99,7 +99,9 @@ export const test = base
   .extend('signUp', { scope: 'file' }, async ({ app, sink }) => {
     let count = 0;
     return async (email?: string): Promise<TestUser> => {
-      const address = email ?? `user.${++count}.${randomBytes(3).toString('hex')}@example.com`;
+      // One word with letters first: the sink reads the first standalone 6-digit number of the
+      // mail as its code, and an address with one would be taken for it.
+      const address = email ?? `user${++count}x${randomBytes(4).toString('hex')}@example.com`;
       const token = await signUpUser(app.app, sink, address);
       return { email: address, id: userIdOf(token), token };
     };

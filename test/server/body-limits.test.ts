@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG } from '../../src/shared/api/chat';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
+import { bearer, TEST_PASSWORD } from '../helpers/users';
 
 // Bodies are read and parsed before a route's own checks run, so each route's size limit and the
 // nesting cap are what keep a hostile body cheap.
@@ -20,18 +19,15 @@ const tooLarge = (limit: string) => ({
   code: 'PAYLOAD_TOO_LARGE',
 });
 
+// The question tests need a connected user with synced data: the synced template has them.
+it.override({ appDatabase: 'synced' });
+
 let t: TestApp;
-let sink: SmtpSink;
 let ipCounter = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+it.beforeAll(({ app }) => {
+  t = app;
+}, SYNCED_SETUP_MS);
 
 /** Each request from its own address, so per-IP rate limits answer for the body, not the volume. */
 function send(options: InjectOptions): Promise<LightMyRequestResponse> {
@@ -64,14 +60,6 @@ function escapedJson(value: Record<string, unknown>): string {
       .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
       .join('')}"`;
   });
-}
-
-/** A user who signed up and connected the demo ad accounts, with their data synced. */
-async function connectedUser(email: string): Promise<string> {
-  const token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, email));
-  const accounts = await settledAccounts(t.app, token);
-  expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
-  return token;
 }
 
 const firstEventType = (response: LightMyRequestResponse) =>
@@ -108,8 +96,10 @@ describe('request body limits', () => {
     expect(streamed.json()).toEqual(tooLarge('8 KB'));
   });
 
-  it('answers a body nested more than 32 levels with 400 naming the problem, on every JSON route', async () => {
-    const token = await signUpUser(t.app, sink, 'deep@example.com');
+  it('answers a body nested more than 32 levels with 400 naming the problem, on every JSON route', async ({
+    signedUpUser,
+  }) => {
+    const { token } = signedUpUser;
     const deepObjects = nestedObjects(33);
     const deepMixed = `{"accounts":${'[{"x":'.repeat(16)}1${'}]'.repeat(16)}}`;
     const routes: ['POST' | 'PUT', string][] = [
@@ -154,8 +144,10 @@ describe('request body limits', () => {
     expect(refused.json()).toEqual(TOO_DEEP);
   });
 
-  it('a question over 2,000 characters gets 400 with the limit, is not saved and uses no free question; one of 2,000 is answered', async () => {
-    const token = await connectedUser('long.question@example.com');
+  it('a question over 2,000 characters gets 400 with the limit, is not saved and uses no free question; one of 2,000 is answered', async ({
+    connectedUser,
+  }) => {
+    const { token } = connectedUser;
     const sessionId = (
       await send({ method: 'GET', url: '/api/sessions/current', headers: bearer(token) })
     ).json().sessionId as string;
@@ -204,8 +196,8 @@ describe('request body limits', () => {
     expect(firstEventType(await ask('Spend last month'))).toBe('quota_exceeded');
   });
 
-  it('gives routes that need bigger bodies their room, and refuses a byte more', async () => {
-    const token = await signUpUser(t.app, sink, 'big.bodies@example.com');
+  it('gives routes that need bigger bodies their room, and refuses a byte more', async ({ signUp }) => {
+    const { token } = await signUp('big.bodies@example.com');
 
     // Login at its largest: a 1,024-character password, every character escaped (over 6 KB).
     const login = await sendJson(

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { runNode } from '../helpers/cli';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
+import { expect, test as it, SYNCED_SETUP_MS, type TestUser } from '../helpers/fixtures';
+import { bearer, TEST_PASSWORD } from '../helpers/users';
 
 // The outside check: scripts/mcp-check.ts is a separate process that knows ARLO only by its URL.
 const SYNC_AND_CHECK_MS = 120_000;
-const EMAIL = 'outside@example.com';
+
+// The user it signs in as comes connected and synced from the synced template.
+it.override({ appDatabase: 'synced' });
 
 let t: TestApp;
-let sink: SmtpSink;
 let baseUrl: string;
-let session: string;
+let user: TestUser;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
+it.beforeAll(async ({ app, connectUser }) => {
+  t = app;
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  session = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, EMAIL));
-  await settledAccounts(t.app, session);
-}, SYNC_AND_CHECK_MS);
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+  user = await connectUser();
+}, SYNCED_SETUP_MS);
 
 it(
   'scripts/mcp-check.ts signs in, makes a token, gets agreeing figures from ask and query, and is refused once it revokes it',
@@ -37,7 +30,7 @@ it(
         '--url',
         baseUrl,
         '--email',
-        EMAIL,
+        user.email,
         '--password',
         TEST_PASSWORD,
       ],
@@ -49,7 +42,7 @@ it(
     expect(result.stdout).toContain("ok   ask's answer states the query's total $");
     expect(result.stdout).toContain('ok   the revoked token is refused (401)');
     // The token it made is gone.
-    const tokens = await t.app.inject({ method: 'GET', url: '/api/mcp-tokens', headers: bearer(session) });
+    const tokens = await t.app.inject({ method: 'GET', url: '/api/mcp-tokens', headers: bearer(user.token) });
     expect(tokens.json().tokens).toEqual([]);
   },
   SYNC_AND_CHECK_MS,

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { addDays } from '../../src/analyst/dates';
 import { dimensionKeys } from '../../src/analyst/dimensions';
 import { metricKeys } from '../../src/analyst/metrics';
@@ -10,43 +10,37 @@ import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import type { AssistantMessage } from '../../src/shared/api/answer';
 import { CONNECT_ADS_MESSAGE } from '../../src/shared/api/chat';
 import { formatNumber } from '../../src/shared/number-format';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { connectDemoAccounts } from '../helpers/ad-accounts';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
 import { callTool, connectMcp, createMcpToken, textOf } from '../helpers/mcp-client';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser, userIdOf } from '../helpers/users';
+import { bearer, userIdOf } from '../helpers/users';
 
-// Syncing the demo accounts for each user takes most of this on a loaded 2-core machine.
+// Many questions through the chat and MCP on a loaded 2-core machine.
 const SYNCS_AND_ASKS_MS = 120_000;
 
+// Users come connected and synced from the synced template.
+it.override({ appDatabase: 'synced' });
+
 let t: TestApp;
-let sink: SmtpSink;
 let baseUrl: string;
 /** A Pro user (no daily quota), whose answers are compared with the chat's. */
 let pro: { session: string; client: Client };
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
+it.beforeAll(async ({ app, connectUser }) => {
+  t = app;
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const session = await connectedUser('mcp.pro@example.com');
-  await t.testDatabase.database.db
-    .update(users)
-    .set({ userType: 'pro' })
-    .where(eq(users.email, 'mcp.pro@example.com'));
-  pro = { session, client: await connectMcp(baseUrl, (await createMcpToken(t.app, session)).token) };
-}, SYNCS_AND_ASKS_MS);
-afterAll(async () => {
+  const user = await connectUser();
+  await t.testDatabase.database.db.update(users).set({ userType: 'pro' }).where(eq(users.id, user.id));
+  pro = {
+    session: user.token,
+    client: await connectMcp(baseUrl, (await createMcpToken(t.app, user.token)).token),
+  };
+}, SYNCED_SETUP_MS);
+// Before the app closes, which the fixtures do after the file's hooks.
+it.afterAll(async () => {
   await pro?.client.close();
-  await t?.close();
-  await sink?.close();
 });
-
-async function connectedUser(email: string, { sync = true } = {}): Promise<string> {
-  const session = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, email));
-  if (sync) await settledAccounts(t.app, session);
-  return session;
-}
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
@@ -298,7 +292,9 @@ describe('the tools', () => {
     SYNCS_AND_ASKS_MS,
   );
 
-  it('ask refuses bad arguments naming the field, and never reads another user’s conversation', async () => {
+  it('ask refuses bad arguments naming the field, and never reads another user’s conversation', async ({
+    connectUser,
+  }) => {
     for (const [args, field] of [
       [{}, /question/],
       [{ question: 'x'.repeat(2001) }, /question/],
@@ -310,7 +306,7 @@ describe('the tools', () => {
     }
     const { session: strangersChat } = await chatAsk(pro.session, 'Spend yesterday');
     const before = (await get(`/api/sessions/${strangersChat}`, pro.session)).json().history.messages.length;
-    const other = await connectedUser('mcp.other@example.com', { sync: false });
+    const other = (await connectUser()).token;
     const client = await connectMcp(baseUrl, (await createMcpToken(t.app, other)).token);
     const result = await callTool(client, 'ask', {
       question: 'and last month?',
@@ -328,8 +324,8 @@ describe('the tools', () => {
 describe('limits and scope', () => {
   it(
     'a free user’s MCP questions count against the same 3 a day as the chat’s',
-    async () => {
-      const session = await connectedUser('mcp.free@example.com');
+    async ({ connectedUser }) => {
+      const session = connectedUser.token;
       const client = await connectMcp(baseUrl, (await createMcpToken(t.app, session)).token);
       for (const question of ['Spend yesterday', 'Clicks yesterday']) {
         const { response } = await chatAsk(session, question);
@@ -351,8 +347,10 @@ describe('limits and scope', () => {
     SYNCS_AND_ASKS_MS,
   );
 
-  it('ask refuses as the chat does: no connected ads, then a paused subscription', async () => {
-    const session = await signUpUser(t.app, sink, 'mcp.unconnected@example.com');
+  it('ask refuses as the chat does: no connected ads, then a paused subscription', async ({
+    signedUpUser,
+  }) => {
+    const session = signedUpUser.token;
     const client = await connectMcp(baseUrl, (await createMcpToken(t.app, session)).token);
     const unconnected = await callTool(client, 'ask', { question: 'Spend yesterday' });
     expect(unconnected.isError).toBe(true);
@@ -362,15 +360,15 @@ describe('limits and scope', () => {
     expect(textOf(query)).toContain('You have no active ad accounts');
     await connectDemoAccounts(t.app, session);
     const { db } = t.testDatabase.database;
-    await db.update(users).set({ status: 'paused' }).where(eq(users.email, 'mcp.unconnected@example.com'));
+    await db.update(users).set({ status: 'paused' }).where(eq(users.id, signedUpUser.id));
     const paused = await callTool(client, 'ask', { question: 'Spend yesterday' });
     expect(paused.isError).toBe(true);
     expect(textOf(paused)).toBe('Your subscription is paused. Please resume your plan to keep asking.');
     await client.close();
   });
 
-  it('chat and MCP questions share the 20-a-minute limit', async () => {
-    const session = await connectedUser('mcp.fast@example.com', { sync: false });
+  it('chat and MCP questions share the 20-a-minute limit', async ({ connectedUser }) => {
+    const session = connectedUser.token;
     const client = await connectMcp(baseUrl, (await createMcpToken(t.app, session)).token);
     for (let i = 0; i < 20; i++) {
       const result = await callTool(client, 'query', { metrics: ['spend'], time: { range: lastWeek() } });
