@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { describe } from 'vitest';
+import type { TestApp } from '../helpers/app';
 import { startCheckout } from '../helpers/checkout';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { expect, test as it } from '../helpers/fixtures';
+import { bearer } from '../helpers/users';
+
+// No Stripe keys: the demo checkout.
+it.override({ appEnv: { PUBLIC_URL: 'http://arlo.example.test' } });
 
 let t: TestApp;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  // No Stripe keys: the demo checkout.
-  t = await buildTestApp({ env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://arlo.example.test' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
+it.beforeAll(({ app }) => {
+  t = app;
 });
 
 describe('demo checkout (no Stripe keys)', () => {
@@ -28,8 +23,10 @@ describe('demo checkout (no Stripe keys)', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
-  it('goes from the plans price to a page marked as a demo, and paying makes the user Pro', async () => {
-    const token = await signUpUser(t.app, sink, 'demo.buyer@example.com');
+  it('goes from the plans price to a page marked as a demo, and paying makes the user Pro', async ({
+    signedUpUser,
+  }) => {
+    const { token } = signedUpUser;
     const config = (await t.app.inject({ method: 'GET', url: '/api/client-config' })).json();
     const { url } = await startCheckout(t.app, token, config.billing.prices.ypayment.annually, '/ypayment');
     expect(url.origin).toBe('http://arlo.example.test');

@@ -1,46 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { todayIn } from '../../src/server/demo/seed';
-import { createGraphSimulator } from '../../src/server/meta/simulator';
 import type { ContentItem, DataRow } from '../../src/shared/api/answer';
 import { settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it } from '../helpers/fixtures';
 import { ALPHA, funnelDataset, totalOf } from '../helpers/funnel-dataset';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
-
-const APP_ID = '747474';
-const APP_SECRET = 'funnel-chat-secret';
+import { bearer } from '../helpers/users';
 
 let t: TestApp;
-let sink: SmtpSink;
-let closeSimulator: () => Promise<void>;
 let token: string;
 
 // The accounts' time zone is UTC: their "today" is UTC's, and the rows end the day before.
 const today = todayIn('UTC');
 const dataset = funnelDataset(today);
 
-beforeAll(async () => {
-  const simulator = createGraphSimulator({ dataset, appId: APP_ID, appSecret: APP_SECRET, today });
-  const listening = await simulator.listen(0, '127.0.0.1');
-  closeSimulator = listening.close;
-  sink = await startSmtpSink();
-  t = await buildTestApp({
-    env: {
-      SMTP_URL: sink.url,
-      META_GRAPH_URL: listening.url,
-      META_APP_ID: APP_ID,
-      META_APP_SECRET: APP_SECRET,
-      META_BACKFILL_DAYS: '40',
-    },
-  });
-  const signedUp = await signUpUser(t.app, sink, 'funnel@example.com');
+// Its own simulator serves the funnel accounts, synced for real on connect.
+it.override({
+  simulatorOptions: { dataset, appId: '747474', appSecret: 'funnel-chat-secret', today },
+  appEnv: { META_BACKFILL_DAYS: '40' },
+});
+
+it.beforeAll(async ({ app, graph, signUp }) => {
+  t = app;
+  const signedUp = (await signUp('funnel@example.com')).token;
   const saved = await t.app.inject({
     method: 'POST',
     url: '/auth/save-facebook-permissions',
     headers: bearer(signedUp),
     payload: {
-      facebookToken: simulator.issueUserToken({ scopes: ['email', 'public_profile', 'ads_read'] }),
+      facebookToken: graph.issueUserToken({ scopes: ['email', 'public_profile', 'ads_read'] }),
       accounts: dataset.adAccounts.map((a) => ({ account_id: a.account_id, name: a.name })),
     },
   });
@@ -49,11 +37,6 @@ beforeAll(async () => {
   const accounts = await settledAccounts(t.app, token);
   expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await closeSimulator?.();
-  await sink?.close();
-});
 
 /** The streamed events of one question, by type. */
 async function ask(message: string): Promise<Record<string, Record<string, unknown>>> {

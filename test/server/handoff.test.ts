@@ -1,26 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { HANDOFF_EXCHANGES_PER_IP_PER_MINUTE } from '../../src/server/auth/handoff-routes';
 import { queryRows } from '../../src/server/db/client';
 import { HANDOFF_INVALID } from '../../src/shared/api/handoff';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it } from '../helpers/fixtures';
+import { bearer } from '../helpers/users';
 
 let t: TestApp;
-let sink: SmtpSink;
 let bob: string;
 let mallory: string;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  bob = await signUpUser(t.app, sink, 'bob@example.com');
-  mallory = await signUpUser(t.app, sink, 'mallory@example.com');
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
+it.beforeAll(async ({ app, signUp }) => {
+  t = app;
+  bob = (await signUp('bob@example.com')).token;
+  mallory = (await signUp('mallory@example.com')).token;
 });
 
 // Each test's exchanges come from an address of its own, so the per-address limit stays out of the way.
@@ -110,9 +104,9 @@ describe('session hand-off codes', () => {
     expect(JSON.stringify(rows)).not.toContain(code);
   });
 
-  it('kills a code when its maker resets the password before it is used', async () => {
+  it('kills a code when its maker resets the password before it is used', async ({ sink, signUp }) => {
     const email = 'resetter@example.com';
-    const token = await signUpUser(t.app, sink, email);
+    const { token } = await signUp(email);
     const code = await makeCode(token);
     await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
     const reset = await t.app.inject({

@@ -1,30 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { mcpTokens } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/mcp/tokens';
 import { MCP_TOKENS_LIMIT_MESSAGE, MCP_TOKENS_PER_USER } from '../../src/shared/api/mcp-tokens';
 import { connectDemoAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it } from '../helpers/fixtures';
 import { callTool, connectMcp, createMcpToken } from '../helpers/mcp-client';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { bearer } from '../helpers/users';
 
 let t: TestApp;
-let sink: SmtpSink;
 let baseUrl: string;
 let owner: string;
 let stranger: string;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
+it.beforeAll(async ({ app, signUp }) => {
+  t = app;
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  owner = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, 'pat.owner@example.com'));
-  stranger = await signUpUser(t.app, sink, 'pat.stranger@example.com');
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
+  owner = await connectDemoAccounts(t.app, (await signUp('pat.owner@example.com')).token);
+  stranger = (await signUp('pat.stranger@example.com')).token;
 });
 
 const request = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
@@ -69,8 +63,8 @@ describe('personal access tokens', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it(`caps a user at ${MCP_TOKENS_PER_USER} tokens, even when created all at once`, async () => {
-    const user = await signUpUser(t.app, sink, 'pat.many@example.com');
+  it(`caps a user at ${MCP_TOKENS_PER_USER} tokens, even when created all at once`, async ({ signUp }) => {
+    const user = (await signUp('pat.many@example.com')).token;
     const answers = await Promise.all(
       Array.from({ length: MCP_TOKENS_PER_USER + 3 }, (_, i) =>
         request('POST', '/api/mcp-tokens', user, { name: `token ${i}` }),
