@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import { FREE_FAILURES_PER_ACCOUNT, FREE_FAILURES_PER_SOURCE } from '../../src/server/auth/login-failures';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { ageCodes } from '../helpers/code-clock';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { expect, test as it } from '../helpers/fixtures';
+import type { SmtpSink } from '../helpers/smtp-sink';
 import { signUpUser, TEST_PASSWORD } from '../helpers/users';
 
 /** Guessing from other addresses must never keep an account's owner out, nor stop their reset code. */
 let t: TestApp;
 let sink: SmtpSink;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
+it.beforeAll(({ app, sink: fileSink }) => {
+  t = app;
+  sink = fileSink;
 });
 
 const post = (url: string, payload: object, remoteAddress: string) =>

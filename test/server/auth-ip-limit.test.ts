@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import {
   AUTH_REQUESTS_PER_IP_PER_MINUTE,
   REQUESTS_PER_IP_AND_EMAIL_PER_MINUTE,
 } from '../../src/server/auth/routes';
 import { API_REQUESTS_PER_IP_PER_MINUTE } from '../../src/server/plugins/ip-request-limit';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it } from '../helpers/fixtures';
+import type { SmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
 
 const RATE_LIMITED = {
@@ -19,14 +20,10 @@ let t: TestApp;
 let sink: SmtpSink;
 /** A signed-in user, signed up from an address of its own so the counts below start at zero. */
 let officeToken: string;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
+it.beforeAll(async ({ app, sink: fileSink }) => {
+  t = app;
+  sink = fileSink;
   officeToken = await signUpUser(t.app, sink, 'office@example.com', '10.60.0.3');
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
 });
 
 /** A body that is not JSON at all: parsing it would answer 400. */

@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { ageCodes } from '../helpers/code-clock';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { expect, test as it } from '../helpers/fixtures';
+import type { SmtpSink } from '../helpers/smtp-sink';
 
 const STRONG = 'Sunny-Day-42';
 let t: TestApp;
 let smtp: SmtpSink;
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+it.beforeAll(({ app, sink }) => {
+  t = app;
+  smtp = sink;
 });
 
 const post = (url: string, payload: unknown) =>
