@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import { formatValue } from '../../src/analyst/compose/evidence';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { answerQuestion } from '../../src/analyst/engine';
@@ -9,21 +9,18 @@ import { metaConnections, users } from '../../src/server/db/schema';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import { openToken, TokenVaultError } from '../../src/server/meta/token-vault';
 import { settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import type { TestApp } from '../helpers/app';
+import { expect, test as it } from '../helpers/fixtures';
+import type { SmtpSink } from '../helpers/smtp-sink';
 import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
 
 /** Issue 9's attacks that the feature test files do not already cover, each through the public API. */
 let t: TestApp;
 let sink: SmtpSink;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
+it.beforeAll(({ app, sink: fileSink }) => {
+  t = app;
+  sink = fileSink;
 });
 
 const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
