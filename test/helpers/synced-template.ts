@@ -45,7 +45,7 @@ export const poolEmail = (index: number) => `connected.${index}@example.com`;
 /** The dates the demo data and its sync were made for; a new day needs a new template. */
 function dataDay(): string {
   const zones = new Set([DEMO_TIME_ZONE, ...demoAccounts.map((account) => account.timezone)]);
-  return [...zones].map((zone) => todayIn(zone).replaceAll('-', '')).join('_');
+  return [...new Set([...zones].map((zone) => todayIn(zone).replaceAll('-', '')))].join('_');
 }
 
 function demoUserToken(app: FastifyInstance): string {
