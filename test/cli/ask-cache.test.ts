@@ -1,8 +1,8 @@
 import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const ask = (folder: string, cache: string, question: string) =>
   runArlo(['ask', '--data', folder, '--now', '2026-11-20', '--json', question], { ARLO_ASK_CACHE: cache });

@@ -2,9 +2,9 @@ import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDatasetFolder } from '../../src/analyst/dataset-folder';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 import { SEGMENT_TODAY, segmentFixture } from '../helpers/segment-dataset';
+import { makeTempDir } from '../helpers/temp-dir';
 
 // The first run over new data loads the breakdown rows only once a question reads them: every
 // answer must still be the one a fully loaded database gives.

@@ -8,9 +8,9 @@ import {
   type ContentItem,
   type DataRow,
 } from '../../src/shared/api/answer';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 import { ALPHA, funnelDataset, GAMMA, total, totalOf } from '../helpers/funnel-dataset';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const now = '2026-11-20';
 

@@ -8,9 +8,9 @@ import {
   type ContentItem,
   type DataRow,
 } from '../../src/shared/api/answer';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 import { HERO_COPY, OBJECTS_TODAY, objectsDataset } from '../helpers/objects-dataset';
+import { makeTempDir } from '../helpers/temp-dir';
 
 function textOf(item: ContentItem | undefined): string {
   if (!item) return '';

@@ -8,9 +8,9 @@ import {
   type ContentItem,
   type DataRow,
 } from '../../src/shared/api/answer';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
 import { LAST_DAY, SEGMENT_TODAY, segmentFixture, sums } from '../helpers/segment-dataset';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const full = segmentFixture();
 const bare = segmentFixture({ withBreakdowns: false, withObjects: false });

@@ -8,8 +8,8 @@ import {
   type ContentItem,
   type DataRow,
 } from '../../src/shared/api/answer';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const now = '2026-11-20';
 // More row conditions than one query may carry: the engine fails on this question instead of answering.

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { migrationSet, readMigratedImage } from '../../src/server/db/migrated-image';
-import { makeTempDir } from '../helpers/temp-dir';
 import { type CliResult, runNode } from '../helpers/cli';
+import { makeTempDir } from '../helpers/temp-dir';
 
 // The build writes into the project it runs in. A copy of the project keeps this file's builds,
 // and its edits to sources, away from the checkout every other test runs from.

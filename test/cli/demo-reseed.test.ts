@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { seedDemoWarehouse } from '../../src/server/demo/seed';
-import { makeTempDir } from '../helpers/temp-dir';
 import { startArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { makeTempDir } from '../helpers/temp-dir';
 
 /** When the demo rows were last written, and the day they end. */
 const written = (db: Db) =>

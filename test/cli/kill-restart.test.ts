@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { todayIn } from '../../src/server/demo/seed';
 import { createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
-import { makeTempDir } from '../helpers/temp-dir';
 import { type RunningArlo, runArlo, startArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_PASSWORD } from '../helpers/users';
 
 const APP_ID = '737373';

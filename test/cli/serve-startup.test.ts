@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { makeTempDir } from '../helpers/temp-dir';
 import { type RunningArlo, runArlo, startArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { postgresUrl } from '../helpers/environment';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_PASSWORD } from '../helpers/users';
 
 const modeOf = async (target: string) => (await stat(target)).mode & 0o777;

@@ -1,9 +1,9 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo, startArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { makeTempDir } from '../helpers/temp-dir';
 
 describe('arlo serve', () => {
   let dataDir: string;

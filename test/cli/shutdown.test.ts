@@ -2,10 +2,10 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
-import { makeTempDir } from '../helpers/temp-dir';
 import { type RunningArlo, startArlo } from '../helpers/cli';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { makeTempDir } from '../helpers/temp-dir';
 import { TEST_PASSWORD } from '../helpers/users';
 
 /** SIGTERM while an answer streams: the answer completes and is kept, new requests are refused, exit 0. */

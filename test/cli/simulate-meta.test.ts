@@ -3,8 +3,8 @@ import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakdownKeys } from '../../src/warehouse/graph-types';
-import { makeTempDir } from '../helpers/temp-dir';
 import { runArlo } from '../helpers/cli';
+import { makeTempDir } from '../helpers/temp-dir';
 
 // startArlo in test/helpers/cli.ts only knows `arlo serve`, so this spawns the same binary itself.
 function startSimulator(args: string[]) {
