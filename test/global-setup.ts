@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -53,14 +54,20 @@ async function preparePostgresTemplate(project: TestProject, url: string): Promi
 
 /** Migrates once into an in-memory PGlite and dumps it; returns how to delete the dump. */
 async function preparePgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'arlo-pglite-template-'));
-  const database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  const dump = await database.dump?.();
-  await database.close();
-  if (!dump) throw new Error('PGlite did not produce a dump');
+  // One folder for the run's projects (this process), so that the synced template a database file
+  // makes there beside the migrated one (test/helpers/synced-template.ts) serves the browser
+  // files too. The projects' setups run one after another, so the second finds the first's dump.
+  const dir = path.join(os.tmpdir(), `arlo-pglite-template-${process.pid}`);
   const templatePath = path.join(dir, 'template.tar');
-  await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
+  if (!existsSync(templatePath)) {
+    await mkdir(dir, { recursive: true });
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    const dump = await database.dump?.();
+    await database.close();
+    if (!dump) throw new Error('PGlite did not produce a dump');
+    await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
+  }
   project.provide('postgresTemplate', null);
   project.provide('pgliteTemplatePath', templatePath);
   announce(

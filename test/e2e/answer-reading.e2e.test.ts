@@ -12,9 +12,10 @@ import type { TestApp } from '../helpers/app';
 import { blockingFindings } from '../helpers/axe';
 import { artifactsDir } from '../helpers/browser';
 import { openEmptyChat, signedInState } from '../helpers/chat-screens';
-import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
+import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
 import type { SmtpSink } from '../helpers/smtp-sink';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
 import { signUpUser, userIdOf } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
@@ -65,12 +66,11 @@ describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
-  const email = 'reader@example.com';
 
   beforeAll(async () => {
-    web = await startChatUserApp(email);
+    web = await startSyncedChatUserApp();
     ({ t, browser, baseUrl, sink, userId } = web);
-  });
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
   });

@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
   const email = 'charts@example.com';
 
   beforeAll(async () => {
-    web = await startChatUserApp(email, { sync: false });
+    web = await startChatUserApp(email);
     ({ t, browser, baseUrl, userId } = web);
     // The answers as the chat saved them; the user reopens that conversation from the side panel.
     const db = t.testDatabase.database.db;

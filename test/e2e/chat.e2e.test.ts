@@ -8,9 +8,10 @@ import { formatValue } from '../../src/web/features/chat/lib/format';
 import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
 import { artifactsDir, logInToChat } from '../helpers/browser';
-import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
+import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
 import type { SmtpSink } from '../helpers/smtp-sink';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
 import { signUpUser } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
@@ -24,12 +25,12 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
-  const email = 'chatter@example.com';
+  let email: string;
 
   beforeAll(async () => {
-    web = await startChatUserApp(email);
-    ({ t, browser, baseUrl, sink, userId } = web);
-  });
+    web = await startSyncedChatUserApp();
+    ({ t, browser, baseUrl, sink, userId, email } = web);
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
   });

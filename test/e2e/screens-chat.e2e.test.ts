@@ -1,23 +1,23 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserApp } from '../helpers/browser';
-import { startBrowserApp } from '../helpers/browser';
 import {
   ANSWER_QUESTION,
   ask,
   chatSession,
   chatsPanel,
   closePanelButton,
-  connectedUsers,
   EMPTY_HEADING,
   openChatsPanel,
   openEmptyChat,
   openSettings,
+  syncedUserStates,
   WAIT,
 } from '../helpers/chat-screens';
+import { startSyncedBrowserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
 import { assertNoProblems, checkScreen, PHONE, type Screen, type StorageState } from '../helpers/screens';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { poolEmail, SYNCED_SETUP_MS } from '../helpers/synced-template';
 
 /**
  * The chat and its dialogs, at desktop and phone sizes in light and dark: none scrolls sideways,
@@ -25,7 +25,6 @@ import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
  */
 describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme', () => {
   let web: BrowserApp;
-  let sink: SmtpSink;
   let baseUrl: string;
   // Four users, one question each at most: a fresh chat, a chat with an answer, a user who asked
   // and then started a new chat, so the answer is a past conversation, and one who paid for Pro.
@@ -35,16 +34,15 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
   let pro: StorageState;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
+    // On a synced clone: its first four pre-connected users have the demo accounts synced already.
+    web = await startSyncedBrowserApp();
     baseUrl = web.baseUrl;
-    const emails = [
-      'screens.fresh@example.com',
-      'screens.answered@example.com',
-      'screens.moved@example.com',
-      'screens.pro@example.com',
-    ] as const;
-    const [freshUser, answeredUser, movedUser, proUser] = await connectedUsers(web, sink, emails);
+    const [freshUser, answeredUser, movedUser, proUser] = (await syncedUserStates(web, 4)) as [
+      StorageState,
+      StorageState,
+      StorageState,
+      StorageState,
+    ];
     [fresh, answered, moved, pro] = await Promise.all([
       chatSession(web.browser, baseUrl, freshUser),
       chatSession(web.browser, baseUrl, answeredUser, async (page) => {
@@ -72,10 +70,9 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
         await page.waitForURL((url) => url.pathname === '/', WAIT);
       }),
     ]);
-  }, 120_000);
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   /** A settings tab, opened from the chat's user menu. */
@@ -134,10 +131,7 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
       },
     },
     settingsTab('settings-account', 'Account', async (page) => {
-      await page
-        .getByRole('tabpanel', { name: 'Account' })
-        .getByText('screens.fresh@example.com')
-        .waitFor(WAIT);
+      await page.getByRole('tabpanel', { name: 'Account' }).getByText(poolEmail(0)).waitFor(WAIT);
     }),
     settingsTab('settings-integrations', 'Integrations', async (page) => {
       await page.getByRole('button', { name: 'Manage Meta Ads' }).waitFor(WAIT);

@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('ad thumbnails in Chromium', () => {
   const email = 'thumbnails@example.com';
 
   beforeAll(async () => {
-    web = await startChatUserApp(email, { sync: false });
+    web = await startChatUserApp(email);
     ({ t, browser, baseUrl, userId } = web);
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { webDistDir } from '../../src/server/paths';
 import { buildTestApp, type TestApp } from './app';
+import type { TestDatabase } from './database';
 import { chromiumPath } from './environment';
 import { TEST_PASSWORD } from './users';
 
@@ -72,13 +73,22 @@ export interface BrowserApp {
 }
 
 /** The real app serving the built web app on a free port, and a Chromium to drive it. */
-export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
+export async function startBrowserApp(
+  env: Record<string, string> = {},
+  /** A database made for this app (e.g. a synced clone); the app drops it on close. */
+  testDatabase?: TestDatabase,
+): Promise<BrowserApp> {
   // The app must know its own address (PUBLIC_URL) for the links it hands out, e.g. checkout's.
   const port = await freePort();
   const t = await buildTestApp({
     env: { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     webRoot: webDistDir,
+    ...(testDatabase ? { testDatabase } : {}),
   });
+  const closeApp = async () => {
+    await t.close();
+    await testDatabase?.drop();
+  };
   try {
     const baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
     const browser = await launchBrowser();
@@ -88,11 +98,11 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
       baseUrl,
       close: async () => {
         await browser.close();
-        await t.close();
+        await closeApp();
       },
     };
   } catch (error) {
-    await t.close();
+    await closeApp();
     throw error;
   }
 }

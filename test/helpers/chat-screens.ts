@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { connectDemoAccounts, settledAccounts } from './ad-accounts';
+import { settledAccounts } from './ad-accounts';
 import type { BrowserApp } from './browser';
 import { type StorageState, sessionState } from './screens';
-import type { SmtpSink } from './smtp-sink';
-import { bearer, signUpUser } from './users';
+import { syncedUser } from './synced-template';
+import { bearer } from './users';
 
 export const WAIT = { timeout: 20_000 };
 /** One question answered with a table and a bar chart (free users get three a day). */
@@ -11,23 +11,20 @@ export const ANSWER_QUESTION = 'Top 5 campaigns by spend in the last 30 days';
 export const EMPTY_HEADING = 'How can I help you today?';
 
 /**
- * Signed-up users with the demo ad accounts connected, synced together once all are connected;
- * returns the browser storage each one's sign-in leaves, in the order of `emails`.
+ * The browser storage of the synced template's first `count` pre-connected users, signed in (the
+ * app must run on a synced clone: see startSyncedBrowserApp), after checking that their accounts
+ * show as synced.
  */
-export async function connectedUsers<const Emails extends readonly string[]>(
-  web: BrowserApp,
-  sink: SmtpSink,
-  emails: Emails,
-): Promise<{ [K in keyof Emails]: StorageState }> {
-  const tokens: string[] = [];
-  // One after another: the mail sink reads codes in arrival order.
-  for (const email of emails) {
-    tokens.push(await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email)));
+export async function syncedUserStates(web: BrowserApp, count: number): Promise<StorageState[]> {
+  const states: StorageState[] = [];
+  for (let index = 0; index < count; index++) {
+    const { token } = await syncedUser(web.t, index);
+    const accounts = await settledAccounts(web.t.app, token);
+    if (accounts.length === 0 || accounts.some((a) => a.sync.status !== 'ok'))
+      throw new Error(`synced user ${index}'s accounts are not synced: ${JSON.stringify(accounts)}`);
+    states.push(await signedInState(web, token));
   }
-  await web.t.app.meta.sync.runDue();
-  for (const token of tokens) await settledAccounts(web.t.app, token);
-  const states = await Promise.all(tokens.map((token) => signedInState(web, token)));
-  return states as { [K in keyof Emails]: StorageState };
+  return states;
 }
 
 /**

@@ -1,31 +1,78 @@
-import { connectDemoAccounts } from './ad-accounts';
+import { connectDemoAccounts, settledAccounts } from './ad-accounts';
 import { type BrowserApp, startBrowserApp } from './browser';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { createSyncedTestDatabase, SYNCED_APP_ENV, syncedUser } from './synced-template';
 import { signUpUser, userIdOf } from './users';
 
 /** The app in Chromium with its mail sink, and one user who connected the demo ad accounts. */
 export interface ChatUserApp extends BrowserApp {
   sink: SmtpSink;
+  /** The user's address; they sign in with it and the test password. */
+  email: string;
   token: string;
   userId: string;
 }
 
 /**
- * Starts the app and Chromium, signs `email` up through the API and connects the demo accounts
- * (the permissions screen has its own browser test). With `sync`, the first sync runs before it
- * returns, for tests that ask; without it, for tests that only reopen answers they saved.
+ * The app in Chromium, with its mail sink, on a clone of the synced template (see
+ * synced-template.ts): its pre-connected users have the demo accounts synced already, so a file
+ * that asks does not wait for a backfill. The sync and connect screens have tests of their own.
  */
-export async function startChatUserApp(email: string, { sync = true } = {}): Promise<ChatUserApp> {
+export async function startSyncedBrowserApp(): Promise<BrowserApp & { sink: SmtpSink }> {
+  const sink = await startSmtpSink();
+  try {
+    const web = await startBrowserApp(
+      { SMTP_URL: sink.url, ...SYNCED_APP_ENV },
+      await createSyncedTestDatabase(),
+    );
+    const close = web.close;
+    return {
+      ...web,
+      sink,
+      close: async () => {
+        await close();
+        await sink.close();
+      },
+    };
+  } catch (error) {
+    await sink.close();
+    throw error;
+  }
+}
+
+/**
+ * Starts the app and Chromium with a user whose demo accounts are connected and synced: a
+ * pre-connected user of the synced template (the permissions screen has its own browser test).
+ */
+export async function startSyncedChatUserApp(): Promise<ChatUserApp> {
+  const web = await startSyncedBrowserApp();
+  try {
+    const user = await syncedUser(web.t, 0);
+    const accounts = await settledAccounts(web.t.app, user.token);
+    if (accounts.length === 0 || accounts.some((a) => a.sync.status !== 'ok'))
+      throw new Error(`the synced user's accounts are not synced: ${JSON.stringify(accounts)}`);
+    return { ...web, email: user.email, token: user.token, userId: user.id };
+  } catch (error) {
+    await web.close();
+    throw error;
+  }
+}
+
+/**
+ * Starts the app and Chromium, signs `email` up through the API and connects the demo accounts
+ * without waiting for their sync, for tests that only reopen answers they saved.
+ */
+export async function startChatUserApp(email: string): Promise<ChatUserApp> {
   const sink = await startSmtpSink();
   let web: BrowserApp | undefined;
   try {
     web = await startBrowserApp({ SMTP_URL: sink.url });
     const token = await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email));
-    if (sync) await web.t.app.meta.sync.runDue();
     const close = web.close;
     return {
       ...web,
       sink,
+      email,
       token,
       userId: userIdOf(token),
       close: async () => {

@@ -22,21 +22,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   assertDatabaseProject(inject('testProject'));
   const template = inject('postgresTemplate');
   if (!template) {
-    const dump = await readFile(inject('pgliteTemplatePath') as string);
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    const testDatabase = await openPgliteDump(inject('pgliteTemplatePath') as string);
     // A no-op on the migrated dump, but proves the migrations and the dump agree.
-    await database.migrate();
-    return { database, url: undefined, drop: () => database.close() };
+    await testDatabase.database.migrate();
+    return testDatabase;
   }
 
+  return clonePostgresDatabase(template.adminUrl, template.name);
+}
+
+/** A new PostgreSQL database cloned from `templateName`, dropped again by `drop()`. */
+export async function clonePostgresDatabase(adminUrl: string, templateName: string): Promise<TestDatabase> {
   // The pid lets a later run recognise and drop clones left behind by a crash.
   const name = `arlo_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   // Connected to the maintenance database: a session inside the template would block cloning it.
-  const admin = await adminClient(template.adminUrl);
+  const admin = await adminClient(adminUrl);
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`create database "${name}" template "${template.name}"`);
+        await admin.query(`create database "${name}" template "${templateName}"`);
         break;
       } catch (error) {
         // Another file cloning at the same instant briefly holds the template.
@@ -48,15 +52,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
 
-  const url = databaseUrlWithName(template.adminUrl, name);
+  const url = databaseUrlWithName(adminUrl, name);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
   return {
     database,
     url,
     drop: async () => {
       await database.close();
-      const cleanup = await adminClient(template.adminUrl);
+      const cleanup = await adminClient(adminUrl);
       await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
     },
   };
+}
+
+/** A new in-memory PGlite loaded from a dump file. */
+export async function openPgliteDump(file: string): Promise<TestDatabase> {
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([await readFile(file)]) });
+  return { database, url: undefined, drop: () => database.close() };
 }

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { test as base, expect } from 'vitest';
-import { tokenFor } from '../../src/server/auth/auth-user';
-import { users } from '../../src/server/db/schema';
 import { createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
 import type { GraphSimulatorOptions } from '../../src/server/meta/simulator/types';
 import { connectDemoAccounts, settledAccounts } from './ad-accounts';
 import { buildTestApp, type TestApp } from './app';
 import { createTestDatabase } from './database';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
-import { createSyncedTestDatabase, POOL_SIZE, poolEmail, SYNCED_APP_ENV } from './synced-template';
+import type { TestUser } from './synced-template';
+import {
+  createSyncedTestDatabase,
+  POOL_SIZE,
+  SYNCED_APP_ENV,
+  SYNCED_SETUP_MS,
+  syncedUser,
+} from './synced-template';
 import { signUpUser, userIdOf } from './users';
 
 /**
@@ -24,18 +28,7 @@ import { signUpUser, userIdOf } from './users';
  *   the app talks to instead of the demo's built-in one.
  */
 
-/**
- * For the hook or test that first reaches `app` on a synced database: the first file of a run
- * to get there makes the template (sign-ups, connects and a backfill), which on a loaded 2-core
- * machine has taken over a minute.
- */
-export const SYNCED_SETUP_MS = 180_000;
-
-export interface TestUser {
-  email: string;
-  id: string;
-  token: string;
-}
+export { SYNCED_SETUP_MS };
 
 export const test = base
   .extend('appEnv', { scope: 'file' }, {} as Record<string, string>)
@@ -116,10 +109,7 @@ export const test = base
     return async (): Promise<TestUser> => {
       let user: TestUser;
       if (pooled < POOL_SIZE) {
-        const email = poolEmail(pooled++);
-        const [row] = await app.testDatabase.database.db.select().from(users).where(eq(users.email, email));
-        if (!row) throw new Error(`the synced database has no ${email}`);
-        user = { email, id: row.id, token: await tokenFor(app.config, row) };
+        user = await syncedUser(app, pooled++);
       } else {
         const signedUp = await signUp();
         user = { ...signedUp, token: await connectDemoAccounts(app.app, signedUp.token) };
@@ -133,5 +123,6 @@ export const test = base
   .extend('signedUpUser', async ({ signUp }) => signUp())
   .extend('connectedUser', async ({ connectUser }) => connectUser());
 
+export type { TestUser };
 export const it = test;
 export { expect };

@@ -32,7 +32,8 @@ export async function dropStaleTestDatabases(admin: pg.Client): Promise<void> {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id is alive (a signal-0 probe). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

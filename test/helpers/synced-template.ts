@@ -1,16 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, inject } from 'vitest';
 import { demoAccounts } from '../../src/analyst/demo/demo-accounts';
-import { openDatabase } from '../../src/server/db/client';
+import { tokenFor } from '../../src/server/auth/auth-user';
+import { users } from '../../src/server/db/schema';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import { demoConnectPayload, settledAccounts } from './ad-accounts';
-import { buildTestApp } from './app';
-import { createTestDatabase, type TestDatabase } from './database';
-import { adminClient, databaseUrlWithName } from './postgres';
+import { buildTestApp, type TestApp } from './app';
+import { clonePostgresDatabase, createTestDatabase, openPgliteDump, type TestDatabase } from './database';
+import { adminClient, isRunning } from './postgres';
 import { startSmtpSink } from './smtp-sink';
 import { bearer, signUpUser } from './users';
 
@@ -34,6 +34,13 @@ import { bearer, signUpUser } from './users';
  */
 export const POOL_SIZE = 10;
 
+/**
+ * For the hook or test that first reaches a synced database: the first file of a run
+ * to get there makes the template (sign-ups, connects and a backfill), which on a loaded 2-core
+ * machine has taken over a minute.
+ */
+export const SYNCED_SETUP_MS = 180_000;
+
 /** Fixed for the template and every app on a clone of it (test-only values). */
 export const SYNCED_APP_ENV = {
   JWT_SECRET: 'synced-template-jwt-secret-for-tests-only-0123456789',
@@ -41,6 +48,20 @@ export const SYNCED_APP_ENV = {
 } as const;
 
 export const poolEmail = (index: number) => `connected.${index}@example.com`;
+
+export interface TestUser {
+  email: string;
+  id: string;
+  token: string;
+}
+
+/** The synced database's pre-connected user number `index`, with a new session on `t`'s app. */
+export async function syncedUser(t: TestApp, index: number): Promise<TestUser> {
+  const email = poolEmail(index);
+  const [row] = await t.testDatabase.database.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`the synced database has no ${email}`);
+  return { email, id: row.id, token: await tokenFor(t.config, row) };
+}
 
 /** The dates the demo data and its sync were made for; a new day needs a new template. */
 function dataDay(): string {
@@ -96,7 +117,7 @@ async function buildSyncedState(): Promise<TestDatabase> {
 /** This file's own clone of the synced template, made first if this run has none for today. */
 export async function createSyncedTestDatabase(): Promise<TestDatabase> {
   const postgres = inject('postgresTemplate');
-  return postgres ? clonePostgres(postgres) : openPglite(await pgliteTemplate());
+  return postgres ? clonePostgres(postgres) : openPgliteDump(await pgliteTemplate());
 }
 
 // PGlite: a dump next to the run's migrated one, written by whichever process gets the lock first.
@@ -136,15 +157,8 @@ async function pgliteTemplate(): Promise<string> {
   throw new Error(`no synced template appeared at ${file}`);
 }
 
-async function openPglite(file: string): Promise<TestDatabase> {
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([await readFile(file)]) });
-  return { database, url: undefined, drop: () => database.close() };
-}
-
 // PostgreSQL: a template database named after the run's, made under an advisory lock. Its name
 // carries the run's pid, so the next run drops it with the run's other leftovers.
-
-const TEMPLATE_BUSY = '55006';
 
 async function clonePostgres(template: { adminUrl: string; name: string }): Promise<TestDatabase> {
   const synced = `${template.name}_s${dataDay()}`.slice(0, 63);
@@ -162,31 +176,10 @@ async function clonePostgres(template: { adminUrl: string; name: string }): Prom
     } finally {
       await admin.query('select pg_advisory_unlock(hashtext($1))', [synced]);
     }
-    const name = `arlo_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database "${name}" template "${synced}"`);
-        break;
-      } catch (error) {
-        // Another file cloning at the same instant briefly holds the template.
-        if ((error as { code?: string }).code !== TEMPLATE_BUSY || attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-      }
-    }
-    const url = databaseUrlWithName(template.adminUrl, name);
-    const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
-    return {
-      database,
-      url,
-      drop: async () => {
-        await database.close();
-        const cleanup = await adminClient(template.adminUrl);
-        await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
-      },
-    };
   } finally {
     await admin.end();
   }
+  return clonePostgresDatabase(template.adminUrl, synced);
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -194,13 +187,4 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
