@@ -29,11 +29,23 @@ export async function settledAccounts(app: FastifyInstance, token: string): Prom
  * token from the built-in simulator, as the permissions screen does. Returns the user's new token.
  */
 export async function connectDemoAccounts(app: FastifyInstance, token: string): Promise<string> {
+  return saveFacebookPermissions(app, token, demoConnectPayload(app));
+}
+
+/**
+ * Saves a Facebook token and the ad accounts chosen with it through the public route, as the
+ * permissions screen does (which queues their backfills); returns the user's new token.
+ */
+export async function saveFacebookPermissions(
+  app: FastifyInstance,
+  token: string,
+  payload: { facebookToken: string; accounts: { account_id: string; name: string }[] },
+): Promise<string> {
   const saved = await app.inject({
     method: 'POST',
     url: '/auth/save-facebook-permissions',
     headers: bearer(token),
-    payload: demoConnectPayload(app),
+    payload,
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return saved.json().token as string;

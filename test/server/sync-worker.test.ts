@@ -4,7 +4,7 @@ import { todayIn } from '../../src/server/demo/seed';
 import { createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
 import { fetchWorkerStats, sharedFetchWorker } from '../../src/server/meta/sync/shared-fetch-worker';
 import { breakdownKeys, type GraphDataset } from '../../src/warehouse/graph-types';
-import { type SyncedAccount, settledAccounts } from '../helpers/ad-accounts';
+import { type SyncedAccount, saveFacebookPermissions, settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { type GraphGate, startGraphGate } from '../helpers/graph-gate';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
@@ -49,18 +49,10 @@ const appOn = (graphUrl: string) =>
 
 /** Signs a user up and connects these ad accounts, which queues their backfills; returns the new token. */
 async function connectedUser(t: TestApp, email: string, ids: string[]): Promise<string> {
-  const token = await signUpUser(t.app, sink, email);
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: '/auth/save-facebook-permissions',
-    headers: bearer(token),
-    payload: {
-      facebookToken: simulator.issueUserToken({ scopes: ADS_SCOPES }),
-      accounts: ids.map((id) => ({ account_id: id, name: id })),
-    },
+  return saveFacebookPermissions(t.app, await signUpUser(t.app, sink, email), {
+    facebookToken: simulator.issueUserToken({ scopes: ADS_SCOPES }),
+    accounts: ids.map((id) => ({ account_id: id, name: id })),
   });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return saved.json().token as string;
 }
 
 const syncOf = (accounts: SyncedAccount[], id: string) => accounts.find((a) => a.account_id === id)?.sync;
