@@ -189,9 +189,9 @@ describe('arlo serve start-up checks', () => {
   }, 60_000);
 
   it('stops with one line naming DATABASE_URL when the database cannot be reached', async () => {
-    const closed = await occupyPort();
-    const deadPort = (closed.address() as { port: number }).port;
-    await new Promise((resolve) => closed.close(resolve));
+    // Port 1 (tcpmux): a privileged port nothing on this machine listens on. A port freed a moment
+    // earlier could be taken by another test's server in between, which then answers.
+    const deadPort = 1;
     const result = await runArlo(['serve', '--skip-build'], {
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
