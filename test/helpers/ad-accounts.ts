@@ -24,6 +24,14 @@ export async function settledAccounts(app: FastifyInstance, token: string): Prom
   throw new Error('sync did not settle');
 }
 
+/** Waits for the caller's accounts to settle and requires at least one, every one synced `ok`. */
+export async function expectSyncedAccounts(app: FastifyInstance, token: string): Promise<SyncedAccount[]> {
+  const accounts = await settledAccounts(app, token);
+  expect(accounts.length).toBeGreaterThan(0);
+  expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
+  return accounts;
+}
+
 /**
  * Demo mode: connects the demo ad accounts for a signed-up user through the public route, with a
  * token from the built-in simulator, as the permissions screen does. Returns the user's new token.

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { settledAccounts } from './ad-accounts';
+import { expectSyncedAccounts } from './ad-accounts';
 import type { BrowserApp } from './browser';
 import { type StorageState, sessionState } from './screens';
 import { syncedUser } from './synced-template';
@@ -19,9 +19,7 @@ export async function syncedUserStates(web: BrowserApp, count: number): Promise<
   const states: StorageState[] = [];
   for (let index = 0; index < count; index++) {
     const { token } = await syncedUser(web.t, index);
-    const accounts = await settledAccounts(web.t.app, token);
-    if (accounts.length === 0 || accounts.some((a) => a.sync.status !== 'ok'))
-      throw new Error(`synced user ${index}'s accounts are not synced: ${JSON.stringify(accounts)}`);
+    await expectSyncedAccounts(web.t.app, token);
     states.push(await signedInState(web, token));
   }
   return states;

@@ -1,4 +1,4 @@
-import { connectDemoAccounts, settledAccounts } from './ad-accounts';
+import { connectDemoAccounts, expectSyncedAccounts } from './ad-accounts';
 import { type BrowserApp, startBrowserApp } from './browser';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { createSyncedTestDatabase, SYNCED_APP_ENV, syncedUser } from './synced-template';
@@ -48,9 +48,7 @@ export async function startSyncedChatUserApp(): Promise<ChatUserApp> {
   const web = await startSyncedBrowserApp();
   try {
     const user = await syncedUser(web.t, 0);
-    const accounts = await settledAccounts(web.t.app, user.token);
-    if (accounts.length === 0 || accounts.some((a) => a.sync.status !== 'ok'))
-      throw new Error(`the synced user's accounts are not synced: ${JSON.stringify(accounts)}`);
+    await expectSyncedAccounts(web.t.app, user.token);
     return { ...web, email: user.email, token: user.token, userId: user.id };
   } catch (error) {
     await web.close();

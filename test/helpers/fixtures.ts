@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { test as base, expect } from 'vitest';
 import { createGraphSimulator, type GraphSimulator } from '../../src/server/meta/simulator';
 import type { GraphSimulatorOptions } from '../../src/server/meta/simulator/types';
-import { connectDemoAccounts, settledAccounts } from './ad-accounts';
+import { connectDemoAccounts, expectSyncedAccounts } from './ad-accounts';
 import { buildTestApp, type TestApp } from './app';
 import { createTestDatabase } from './database';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
@@ -114,9 +114,7 @@ export const test = base
         const signedUp = await signUp();
         user = { ...signedUp, token: await connectDemoAccounts(app.app, signedUp.token) };
       }
-      const accounts = await settledAccounts(app.app, user.token);
-      expect(accounts.length).toBeGreaterThan(0);
-      expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
+      await expectSyncedAccounts(app.app, user.token);
       return user;
     };
   })

@@ -2,17 +2,17 @@ import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { demoAccounts } from '../../src/analyst/demo/demo-accounts';
 import { tokenFor } from '../../src/server/auth/auth-user';
 import { users } from '../../src/server/db/schema';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
-import { demoConnectPayload, settledAccounts } from './ad-accounts';
+import { demoConnectPayload, expectSyncedAccounts, saveFacebookPermissions } from './ad-accounts';
 import { buildTestApp, type TestApp } from './app';
 import { clonePostgresDatabase, createTestDatabase, openPgliteDump, type TestDatabase } from './database';
 import { adminClient, isRunning } from './postgres';
 import { startSmtpSink } from './smtp-sink';
-import { bearer, signUpUser } from './users';
+import { signUpUser } from './users';
 
 /**
  * A database in which the demo ad accounts are already connected and synced (ad rows, roll-ups,
@@ -91,21 +91,13 @@ async function buildSyncedState(): Promise<TestDatabase> {
     const { accounts } = demoConnectPayload(t.app);
     const connected: string[] = [];
     for (const token of signedUp) {
-      const saved = await t.app.inject({
-        method: 'POST',
-        url: '/auth/save-facebook-permissions',
-        headers: bearer(token),
-        payload: { facebookToken: demoUserToken(t.app), accounts },
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-      connected.push(saved.json().token as string);
+      connected.push(
+        await saveFacebookPermissions(t.app, token, { facebookToken: demoUserToken(t.app), accounts }),
+      );
     }
     t.app.meta.sync.start();
     await t.app.meta.sync.runDue();
-    for (const token of connected) {
-      const accounts = await settledAccounts(t.app, token);
-      expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
-    }
+    for (const token of connected) await expectSyncedAccounts(t.app, token);
   } finally {
     await t.close();
     await sink.close();
