@@ -1,96 +1,56 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { BrowserApp } from '../helpers/browser';
 import {
   ANSWER_QUESTION,
   ask,
+  askThenStartNewChat,
   chatSession,
   chatsPanel,
   closePanelButton,
-  EMPTY_HEADING,
   openChatsPanel,
   openEmptyChat,
-  openSettings,
   syncedUserStates,
   WAIT,
 } from '../helpers/chat-screens';
 import { startSyncedBrowserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import { assertNoProblems, checkScreen, PHONE, type Screen, type StorageState } from '../helpers/screens';
-import { poolEmail, SYNCED_SETUP_MS } from '../helpers/synced-template';
+import { itChecksEveryCell, PHONE, type Screen, type StorageState } from '../helpers/screens';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
 
 /**
- * The chat and its dialogs, at desktop and phone sizes in light and dark: none scrolls sideways,
- * axe-core finds nothing serious or critical, and each keeps a screenshot under test-results/screens/.
+ * The chat: empty, with an answer, a past conversation and the phone's drawer, at desktop and
+ * phone sizes in light and dark: none scrolls sideways, axe-core finds nothing serious or
+ * critical, and each keeps a screenshot under test-results/screens/. Settings and its dialogs are
+ * in screens-settings.
  */
-describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme', () => {
+describe.skipIf(!hasChromium)('the chat, at every size and theme', () => {
   let web: BrowserApp;
   let baseUrl: string;
-  // Four users, one question each at most: a fresh chat, a chat with an answer, a user who asked
-  // and then started a new chat, so the answer is a past conversation, and one who paid for Pro.
+  // Three users, one question each at most: a fresh chat, a chat with an answer, and a user who
+  // asked and then started a new chat, so the answer is a past conversation.
   let fresh: StorageState;
   let answered: StorageState;
   let moved: StorageState;
-  let pro: StorageState;
 
   beforeAll(async () => {
-    // On a synced clone: its first four pre-connected users have the demo accounts synced already.
+    // On a synced clone: its first pre-connected users have the demo accounts synced already.
     web = await startSyncedBrowserApp();
     baseUrl = web.baseUrl;
-    const [freshUser, answeredUser, movedUser, proUser] = (await syncedUserStates(web, 4)) as [
-      StorageState,
+    const [freshUser, answeredUser, movedUser] = (await syncedUserStates(web, 3)) as [
       StorageState,
       StorageState,
       StorageState,
     ];
-    [fresh, answered, moved, pro] = await Promise.all([
+    [fresh, answered, moved] = await Promise.all([
       chatSession(web.browser, baseUrl, freshUser),
       chatSession(web.browser, baseUrl, answeredUser, async (page) => {
         await ask(page, ANSWER_QUESTION);
       }),
-      chatSession(web.browser, baseUrl, movedUser, async (page) => {
-        await ask(page, ANSWER_QUESTION);
-        await openChatsPanel(page);
-        await Promise.all([
-          page.waitForResponse((response) => response.url().endsWith('/api/new-chat')),
-          chatsPanel(page).getByRole('button', { name: 'New Chat' }).click(),
-        ]);
-        await page.getByRole('heading', { name: EMPTY_HEADING }).waitFor(WAIT);
-        // The greeting shows at once; the new session is saved after the server made it, and the
-        // list (refreshed a second later) then names the answered chat as a past one. Saving the
-        // browser's storage before that would keep the answered chat as the current one.
-        await chatsPanel(page).getByRole('button', { name: ANSWER_QUESTION }).waitFor(WAIT);
-      }),
-      // Pro through the demo checkout, as a user pays: Settings then offers Manage Subscription.
-      chatSession(web.browser, baseUrl, proUser, async (page) => {
-        await page.goto(`${baseUrl}/plans`);
-        await page.getByRole('button', { name: 'Subscribe Now' }).click(WAIT);
-        await page.waitForURL(/\/demo-checkout\//, WAIT);
-        await page.getByRole('button', { name: 'Pay' }).click(WAIT);
-        await page.waitForURL((url) => url.pathname === '/', WAIT);
-      }),
+      chatSession(web.browser, baseUrl, movedUser, askThenStartNewChat),
     ]);
   }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
-  });
-
-  /** A settings tab, opened from the chat's user menu. */
-  const settingsTab = (
-    name: string,
-    tab: string,
-    ready: (page: Page) => Promise<void>,
-    session: () => StorageState = () => fresh,
-  ): Screen => ({
-    name,
-    dialog: true,
-    session,
-    open: async (page) => {
-      await openEmptyChat(page, baseUrl);
-      const settings = await openSettings(page);
-      await settings.getByRole('tab', { name: tab }).click(WAIT);
-      await ready(page);
-    },
   });
 
   const screens: Screen[] = [
@@ -130,48 +90,7 @@ describe.skipIf(!hasChromium)('the chat and its dialogs, at every size and theme
         await openChatsPanel(page);
       },
     },
-    settingsTab('settings-account', 'Account', async (page) => {
-      await page.getByRole('tabpanel', { name: 'Account' }).getByText(poolEmail(0)).waitFor(WAIT);
-    }),
-    settingsTab('settings-integrations', 'Integrations', async (page) => {
-      await page.getByRole('button', { name: 'Manage Meta Ads' }).waitFor(WAIT);
-    }),
-    settingsTab('settings-appearance', 'Appearance', async (page) => {
-      await page.getByRole('radiogroup', { name: 'Theme' }).waitFor(WAIT);
-    }),
-    settingsTab('settings-get-help', 'Get Help', async (page) => {
-      await page.getByRole('tabpanel', { name: 'Get Help' }).waitFor(WAIT);
-    }),
-    settingsTab(
-      'manage-subscription',
-      'Account',
-      async (page) => {
-        await page
-          .getByRole('tabpanel', { name: 'Account' })
-          .getByRole('button', { name: 'Manage', exact: true })
-          .click(WAIT);
-        await page
-          .getByRole('dialog', { name: 'Manage Subscription' })
-          .getByText('Plan', { exact: true })
-          .waitFor(WAIT);
-      },
-      () => pro,
-    ),
-    settingsTab('manage-meta-accounts', 'Integrations', async (page) => {
-      await page.getByRole('button', { name: 'Manage Meta Ads' }).click(WAIT);
-      await page
-        .getByRole('dialog', { name: 'Manage Meta Accounts' })
-        .getByRole('switch')
-        .first()
-        .waitFor(WAIT);
-    }),
   ];
 
-  it.each(screens.map((screen) => [screen.name, screen] as const))(
-    '%s: no sideways scroll and no serious axe violation, in every size and theme',
-    async (_name, screen) => {
-      assertNoProblems(await checkScreen(web.browser, screen));
-    },
-    120_000,
-  );
+  itChecksEveryCell(screens, () => web.browser);
 });

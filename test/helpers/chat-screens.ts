@@ -102,3 +102,28 @@ export async function openSettings(page: Page): Promise<Locator> {
   await settings.waitFor(WAIT);
   return settings;
 }
+
+/**
+ * Asks, then starts a new chat: the answered chat becomes a past conversation. Returns once the
+ * list names it as one, so storage saved after this keeps the new chat as the current one (the
+ * new session is saved after the server made it, and the list refreshes a second later).
+ */
+export async function askThenStartNewChat(page: Page): Promise<void> {
+  await ask(page, ANSWER_QUESTION);
+  await openChatsPanel(page);
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/new-chat')),
+    chatsPanel(page).getByRole('button', { name: 'New Chat' }).click(),
+  ]);
+  await page.getByRole('heading', { name: EMPTY_HEADING }).waitFor(WAIT);
+  await chatsPanel(page).getByRole('button', { name: ANSWER_QUESTION }).waitFor(WAIT);
+}
+
+/** Pays for Pro through the demo checkout, as a user does: Settings then offers Manage Subscription. */
+export async function payForPro(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/plans`);
+  await page.getByRole('button', { name: 'Subscribe Now' }).click(WAIT);
+  await page.waitForURL(/\/demo-checkout\//, WAIT);
+  await page.getByRole('button', { name: 'Pay' }).click(WAIT);
+  await page.waitForURL((url) => url.pathname === '/', WAIT);
+}

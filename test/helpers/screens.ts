@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { it } from 'vitest';
 import { type AxeViolation, formatViolation, runAxe } from './axe';
 import { artifactsDir, networkSettled, trackRequests } from './browser';
 
@@ -321,4 +322,19 @@ export function assertNoProblems(problems: readonly string[]): void {
   if (problems.length > 0) {
     throw new Error(`${problems.length} problem(s):\n\n${problems.join('\n\n')}`);
   }
+}
+
+/**
+ * One test per screen, each checking every cell of it in `browser()`: the file's browser, known
+ * once its `beforeAll` started the app. A screen's cells take a few seconds each, so a file holds
+ * a handful of screens and the matrix spreads over several files.
+ */
+export function itChecksEveryCell(screens: readonly Screen[], browser: () => Browser): void {
+  it.each(screens.map((screen) => [screen.name, screen] as const))(
+    '%s: no sideways scroll and no serious axe violation, in every size and theme',
+    async (_name, screen) => {
+      assertNoProblems(await checkScreen(browser(), screen));
+    },
+    120_000,
+  );
 }
