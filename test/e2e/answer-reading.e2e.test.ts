@@ -7,16 +7,13 @@ import { activeScope } from '../../src/server/accounts/accounts';
 import { currentSession, saveQuestion, saveReplies } from '../../src/server/chat/sessions';
 import { todayIn } from '../../src/server/demo/seed';
 import type { AssistantMessage, ContentItem } from '../../src/shared/api/answer';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
 import { blockingFindings } from '../helpers/axe';
 import { artifactsDir } from '../helpers/browser';
 import { openEmptyChat, signedInState } from '../helpers/chat-screens';
 import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import type { SmtpSink } from '../helpers/smtp-sink';
-import { SYNCED_SETUP_MS } from '../helpers/synced-template';
-import { signUpUser, userIdOf } from '../helpers/users';
+import { SYNCED_SETUP_MS, syncedUser } from '../helpers/synced-template';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
@@ -62,14 +59,13 @@ const axeFindings = (page: Page, selector: string) => blockingFindings(page, { i
 describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
   let web: ChatUserApp;
   let t: TestApp;
-  let sink: SmtpSink;
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
 
   beforeAll(async () => {
     web = await startSyncedChatUserApp();
-    ({ t, browser, baseUrl, sink, userId } = web);
+    ({ t, browser, baseUrl, userId } = web);
   }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
@@ -140,10 +136,9 @@ describe.skipIf(!hasChromium)('reading an answer in Chromium', () => {
   }, 120_000);
 
   it('keeps a 3,000-character name and a name with line breaks inside the answer at 390 px', async () => {
-    // A reader of their own, whose one past chat is this answer as the chat saved it.
-    const other = 'long-names@example.com';
-    const token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, other));
-    const otherId = userIdOf(token);
+    // A reader of their own (the app's user is pool user 0), whose one past chat is this answer as
+    // the chat saved it.
+    const { token, id: otherId } = await syncedUser(t, 1);
     const page = await browser.newPage({
       viewport: { width: 1440, height: 900 },
       storageState: await signedInState(web, token),

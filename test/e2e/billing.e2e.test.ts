@@ -1,31 +1,27 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
+import { artifactsDir } from '../helpers/browser';
+import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
+import { bearer } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
 
 /** The whole upgrade with no Stripe keys: /plans → the demo checkout → back in the chat as Pro. */
 describe.skipIf(!hasChromium)('upgrading to Pro in Chromium (demo checkout)', () => {
-  let web: BrowserApp;
-  let sink: SmtpSink;
+  let web: ChatUserApp;
   let token: string;
-  const email = 'upgrader@example.com';
+  let email: string;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
-    const first = await signUpUser(web.t.app, sink, email);
-    token = await connectDemoAccounts(web.t.app, first);
-    await settledAccounts(web.t.app, token);
-  });
+    // A free-plan user who has not asked yet, with the demo accounts synced (the synced template's).
+    web = await startSyncedChatUserApp();
+    ({ token, email } = web);
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   const shot = (page: Page, name: string) =>

@@ -6,8 +6,9 @@ import type { AssistantMessage, ContentItem } from '../../src/shared/api/answer'
 import type { TestApp } from '../helpers/app';
 import { blockingFindings } from '../helpers/axe';
 import { animationsSettled, artifactsDir, logInToChat } from '../helpers/browser';
-import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
+import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Spend by campaign last month, and the share by placement';
@@ -140,18 +141,18 @@ describe.skipIf(!hasChromium)('charts in Chromium', () => {
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
-  const email = 'charts@example.com';
+  let email: string;
 
   beforeAll(async () => {
-    web = await startChatUserApp(email);
-    ({ t, browser, baseUrl, userId } = web);
+    web = await startSyncedChatUserApp();
+    ({ t, browser, baseUrl, userId, email } = web);
     // The answers as the chat saved them; the user reopens that conversation from the side panel.
     const db = t.testDatabase.database.db;
     const session = await currentSession(db, userId);
     const question = await saveQuestion(db, userId, session.id, QUESTION);
     if (!question) throw new Error('the question was not saved');
     await saveReplies(db, question, [reply(byCampaign), reply(byPlacement), reply(perDay), reply(byWeekday)]);
-  });
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
   });

@@ -1,14 +1,13 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import { blockingFindings } from '../helpers/axe';
-import { animationsSettled, artifactsDir, type BrowserApp, startBrowserApp } from '../helpers/browser';
+import { animationsSettled, artifactsDir } from '../helpers/browser';
 import { openEmptyChat, signedInState } from '../helpers/chat-screens';
+import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
 import type { StorageState } from '../helpers/screens';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { signUpUser } from '../helpers/users';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
 
 const WAIT = { timeout: 30_000 };
 const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
@@ -96,24 +95,19 @@ async function expectFixedChrome(page: Page) {
 }
 
 describe.skipIf(!hasChromium)('the chat layout at 390×844 and 1440×900', () => {
-  let web: BrowserApp;
-  let sink: SmtpSink;
+  let web: ChatUserApp;
   let browser: Browser;
   let baseUrl: string;
   let signedIn: StorageState;
-  const email = 'layout@example.com';
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
+    // A user whose demo accounts are connected and synced (the synced template's).
+    web = await startSyncedChatUserApp();
     ({ browser, baseUrl } = web);
-    const token = await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email));
-    await web.t.app.meta.sync.runDue();
-    signedIn = await signedInState(web, token);
-  });
+    signedIn = await signedInState(web, web.token);
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   /** A fresh context, signed in as the user when `session` is set (no test here is about signing in). */

@@ -5,14 +5,11 @@ import { answerQuestion } from '../../src/analyst/engine';
 import { activeScope } from '../../src/server/accounts/accounts';
 import { todayIn } from '../../src/server/demo/seed';
 import { formatValue } from '../../src/web/features/chat/lib/format';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
 import { artifactsDir, logInToChat } from '../helpers/browser';
 import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import type { SmtpSink } from '../helpers/smtp-sink';
-import { SYNCED_SETUP_MS } from '../helpers/synced-template';
-import { signUpUser } from '../helpers/users';
+import { SYNCED_SETUP_MS, syncedUser } from '../helpers/synced-template';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
@@ -21,7 +18,6 @@ const QUESTION = 'Top 5 campaigns by spend in the last 30 days';
 describe.skipIf(!hasChromium)('the chat in Chromium', () => {
   let web: ChatUserApp;
   let t: TestApp;
-  let sink: SmtpSink;
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
@@ -29,7 +25,7 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
 
   beforeAll(async () => {
     web = await startSyncedChatUserApp();
-    ({ t, browser, baseUrl, sink, userId, email } = web);
+    ({ t, browser, baseUrl, userId, email } = web);
   }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
@@ -129,10 +125,9 @@ describe.skipIf(!hasChromium)('the chat in Chromium', () => {
   }, 90_000);
 
   it('reads a follow-up against the chat, and shows a decline once, with no figures', async () => {
-    // A user of their own: the free plan's three questions a day are this test's three.
-    const own = 'follower@example.com';
-    await connectDemoAccounts(t.app, await signUpUser(t.app, sink, own));
-    await t.app.meta.sync.runDue();
+    // A user of their own (the app's user is pool user 0): the free plan's three questions a day
+    // are this test's three.
+    const { email: own } = await syncedUser(t, 1);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       await logInToChat(page, baseUrl, own);

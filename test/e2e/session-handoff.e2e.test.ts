@@ -3,15 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
-import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
+import { artifactsDir, type BrowserApp, logInToChat } from '../helpers/browser';
+import { startSyncedBrowserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { poolEmail, SYNCED_SETUP_MS, syncedUser } from '../helpers/synced-template';
+import { bearer } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
-const BOB = { email: 'bob@example.com', name: 'Bob' };
-const MALLORY = { email: 'mallory@example.com', name: 'Mallory' };
+// Two of the synced template's pre-connected users.
+const BOB = { pool: 0, email: poolEmail(0), name: 'Bob' };
+const MALLORY = { pool: 1, email: poolEmail(1), name: 'Mallory' };
 
 /**
  * A link carrying another user's session (`/?token=…&userInfo=…`, or a hand-off code) while
@@ -20,29 +21,26 @@ const MALLORY = { email: 'mallory@example.com', name: 'Mallory' };
  */
 describe.skipIf(!hasChromium)('session hand-off in the address, in Chromium', () => {
   let web: BrowserApp;
-  let sink: SmtpSink;
   let browser: Browser;
   let baseUrl: string;
   let malloryToken: string;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
+    web = await startSyncedBrowserApp();
     ({ browser, baseUrl } = web);
-    const { app } = web.t;
-    // Two marketers who finished signup (Facebook connected), each with a name.
+    // Two marketers who finished signup (Facebook connected: pre-connected users of the synced
+    // template), each with a name.
     for (const person of [BOB, MALLORY]) {
-      const token = await connectDemoAccounts(app, await signUpUser(app, sink, person.email));
+      const { token } = await syncedUser(web.t, person.pool);
       await web.t.testDatabase.database.db
         .update(users)
         .set({ name: person.name })
         .where(eq(users.email, person.email));
       if (person === MALLORY) malloryToken = token;
     }
-  });
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   /** A link as an attacker would write it: Mallory's token, with userInfo claiming to be Bob. */

@@ -5,13 +5,14 @@ import { answerQuestion } from '../../src/analyst/engine';
 import { activeScope } from '../../src/server/accounts/accounts';
 import { todayIn } from '../../src/server/demo/seed';
 import { formatValue } from '../../src/web/features/chat/lib/format';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
+import { settledAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
-import { artifactsDir, type BrowserApp, logInToChat, startBrowserApp } from '../helpers/browser';
+import { artifactsDir, logInToChat } from '../helpers/browser';
+import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
 import { callTool, connectMcp } from '../helpers/mcp-client';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser } from '../helpers/users';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
+import { bearer } from '../helpers/users';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'How much did I spend in the last 7 days?';
@@ -21,27 +22,20 @@ const QUESTION = 'How much did I spend in the last 7 days?';
  * next answer and switching it on brings it back; Dark mode applies at once and survives a reload.
  */
 describe.skipIf(!hasChromium)('Settings in Chromium', () => {
-  let web: BrowserApp;
+  let web: ChatUserApp;
   let t: TestApp;
-  let sink: SmtpSink;
   let token: string;
   let userId: string;
-  const email = 'settler@example.com';
+  let email: string;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    web = await startBrowserApp({ SMTP_URL: sink.url });
-    t = web.t;
-    // A marketer who signed up and connected the demo ad accounts (the permissions screen has its
-    // own end-to-end test), with both accounts synced.
-    token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, email));
-    userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
-    await t.app.meta.sync.runDue();
-    await settledAccounts(t.app, token);
-  });
+    // A marketer with the demo ad accounts connected and both synced: a pre-connected user of the
+    // synced template (the permissions screen and the sync have end-to-end tests of their own).
+    web = await startSyncedChatUserApp();
+    ({ t, token, userId, email } = web);
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
-    await sink?.close();
   });
 
   // The viewport only: a full-page shot would cut the dialogs' overlay off at the first screen.

@@ -5,8 +5,9 @@ import { currentSession, saveQuestion, saveReplies } from '../../src/server/chat
 import type { AssistantMessage } from '../../src/shared/api/answer';
 import type { TestApp } from '../helpers/app';
 import { artifactsDir, logInToChat } from '../helpers/browser';
-import { type ChatUserApp, startChatUserApp } from '../helpers/chat-user';
+import { type ChatUserApp, startSyncedChatUserApp } from '../helpers/chat-user';
 import { hasChromium } from '../helpers/environment';
+import { SYNCED_SETUP_MS } from '../helpers/synced-template';
 
 const WAIT = { timeout: 20_000 };
 const QUESTION = 'Which ads spent the most last week, with their thumbnails?';
@@ -53,12 +54,12 @@ describe.skipIf(!hasChromium)('ad thumbnails in Chromium', () => {
   let browser: Browser;
   let baseUrl: string;
   let userId: string;
-  const email = 'thumbnails@example.com';
+  let email: string;
 
   beforeAll(async () => {
-    web = await startChatUserApp(email);
-    ({ t, browser, baseUrl, userId } = web);
-  });
+    web = await startSyncedChatUserApp();
+    ({ t, browser, baseUrl, userId, email } = web);
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await web?.close();
   });

@@ -1,8 +1,7 @@
-import { connectDemoAccounts, expectSyncedAccounts } from './ad-accounts';
+import { expectSyncedAccounts } from './ad-accounts';
 import { type BrowserApp, startBrowserApp } from './browser';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { createSyncedTestDatabase, SYNCED_APP_ENV, syncedUser } from './synced-template';
-import { signUpUser, userIdOf } from './users';
 
 /** The app in Chromium with its mail sink, and one user who connected the demo ad accounts. */
 export interface ChatUserApp extends BrowserApp {
@@ -52,35 +51,6 @@ export async function startSyncedChatUserApp(): Promise<ChatUserApp> {
     return { ...web, email: user.email, token: user.token, userId: user.id };
   } catch (error) {
     await web.close();
-    throw error;
-  }
-}
-
-/**
- * Starts the app and Chromium, signs `email` up through the API and connects the demo accounts
- * without waiting for their sync, for tests that only reopen answers they saved.
- */
-export async function startChatUserApp(email: string): Promise<ChatUserApp> {
-  const sink = await startSmtpSink();
-  let web: BrowserApp | undefined;
-  try {
-    web = await startBrowserApp({ SMTP_URL: sink.url });
-    const token = await connectDemoAccounts(web.t.app, await signUpUser(web.t.app, sink, email));
-    const close = web.close;
-    return {
-      ...web,
-      sink,
-      email,
-      token,
-      userId: userIdOf(token),
-      close: async () => {
-        await close();
-        await sink.close();
-      },
-    };
-  } catch (error) {
-    await web?.close();
-    await sink.close();
     throw error;
   }
 }
