@@ -1,24 +1,27 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatSpan } from '../../src/analyst/compose/context';
 import { addDays } from '../../src/analyst/dates';
 import { acquireDataDirLock } from '../../src/server/data-dir-lock';
 import { openDatabase } from '../../src/server/db/client';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
-import { buildTestApp } from '../helpers/app';
 import { runArlo } from '../helpers/cli';
-import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import type { TestDatabase } from '../helpers/database';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import {
+  createSyncedTestDatabase,
+  poolEmail,
+  SYNCED_APP_ENV,
+  SYNCED_SETUP_MS,
+  syncedPgliteDump,
+} from '../helpers/synced-template';
 import { makeTempDir } from '../helpers/temp-dir';
-import { signUpUser } from '../helpers/users';
 
-const EMAIL = 'cli-digest@example.com';
-const secrets = {
-  JWT_SECRET: 'cli-digest-test-secret-that-is-long-enough-012345',
-  ENCRYPTION_KEY: 'cd'.repeat(32),
-};
+// A user of the synced template: signed up, with the demo accounts connected and synced.
+const EMAIL = poolEmail(0);
+// The template's secrets, which its sealed tokens and signatures were made with.
+const secrets = SYNCED_APP_ENV;
 
 describe('arlo digest', () => {
   let dataDir: string;
@@ -30,22 +33,15 @@ describe('arlo digest', () => {
   beforeAll(async () => {
     dataDir = await makeTempDir();
     sink = await startSmtpSink();
-    // The database the CLI will open: this file's PostgreSQL clone, or PGlite in DATA_DIR.
-    const postgres = await createTestDatabase();
-    if (postgres.url) testDatabase = postgres;
-    else await postgres.drop();
-    const database =
-      testDatabase?.database ?? (await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') }));
-    const t = await buildTestApp({
-      env: { SMTP_URL: sink.url, ...secrets },
-      testDatabase: { database, url: testDatabase?.url, drop: async () => {} },
-    });
-    const token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, EMAIL));
-    await t.app.meta.sync.runDue();
-    await settledAccounts(t.app, token);
-    await t.app.close();
-    if (!testDatabase) await database.close();
-  }, 120_000);
+    // The database the CLI will open, a copy of the synced template: this file's PostgreSQL clone,
+    // or PGlite in DATA_DIR loaded from the template's dump.
+    if (inject('postgresTemplate')) testDatabase = await createSyncedTestDatabase();
+    else {
+      const loadDataDir = new Blob([await readFile(await syncedPgliteDump())]);
+      const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite'), loadDataDir });
+      await database.close();
+    }
+  }, SYNCED_SETUP_MS);
   afterAll(async () => {
     await testDatabase?.drop();
     await sink?.close();

@@ -112,6 +112,14 @@ export async function createSyncedTestDatabase(): Promise<TestDatabase> {
   return postgres ? clonePostgres(postgres) : openPgliteDump(await pgliteTemplate());
 }
 
+/**
+ * PGlite runs only: the synced template's dump file, made first if this run has none for today, for
+ * a database that is not an in-memory clone (one in a folder, for a child process to open).
+ */
+export function syncedPgliteDump(): Promise<string> {
+  return pgliteTemplate();
+}
+
 // PGlite: a dump next to the run's migrated one, written by whichever process gets the lock first.
 
 async function pgliteTemplate(): Promise<string> {

@@ -3,10 +3,17 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeSimulator, type StripeSimulator } from '../../src/server/billing/stripe-sim';
 import { stripeEvents, users } from '../../src/server/db/schema';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
+import { settledAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { startCheckout } from '../helpers/checkout';
+import type { TestDatabase } from '../helpers/database';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import {
+  createSyncedTestDatabase,
+  SYNCED_APP_ENV,
+  SYNCED_SETUP_MS,
+  syncedUser,
+} from '../helpers/synced-template';
 import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
 
 const KEY = 'sk_test_arlo_billing';
@@ -18,6 +25,11 @@ const PRICES = {
   STRIPE_YPRICE_ANNUAL: 'price_ypro_annual',
 };
 
+/**
+ * A clone of the synced template, so that the test that needs a user with connected ad accounts
+ * takes one of its users instead of connecting and waiting for a sync; the rest sign up anew.
+ */
+let testDatabase: TestDatabase;
 let t: TestApp;
 let sink: SmtpSink;
 let sim: StripeSimulator;
@@ -88,8 +100,11 @@ beforeAll(async () => {
     protocol: 'http',
     maxNetworkRetries: 0,
   });
+  testDatabase = await createSyncedTestDatabase();
   t = await buildTestApp({
+    testDatabase,
     env: {
+      ...SYNCED_APP_ENV,
       SMTP_URL: sink.url,
       STRIPE_SECRET_KEY: KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -98,9 +113,10 @@ beforeAll(async () => {
       ...PRICES,
     },
   });
-});
+}, SYNCED_SETUP_MS);
 afterAll(async () => {
   await t?.close();
+  await testDatabase?.drop();
   await closeSim?.();
   await sink?.close();
 });
@@ -289,9 +305,7 @@ describe('cancelling and failed payments', () => {
   });
 
   it('a failed payment sets status payment: login sends to /plans and the chat refuses', async () => {
-    const email = 'failing@example.com';
-    const first = await signUpUser(t.app, sink, email);
-    const token = await connectDemoAccounts(t.app, first);
+    const { email, token } = await syncedUser(t, 0);
     await settledAccounts(t.app, token);
     const { sessionId } = await startCheckout(t.app, token, PRICES.STRIPE_PRICE_MONTHLY);
     await sim.completeCheckout(sessionId);

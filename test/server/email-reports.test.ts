@@ -9,22 +9,28 @@ import { emailSends } from '../../src/server/db/schema';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
 import { EMAIL_PASS_LOCK_KEY } from '../../src/server/email-reports/pass-lock';
 import { localTime } from '../../src/server/email-reports/week';
-import { connectDemoAccounts, settledAccounts } from '../helpers/ad-accounts';
+import { expectSyncedAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import type { TestDatabase } from '../helpers/database';
 import { readMail } from '../helpers/mail-parts';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
-import { bearer, signUpUser, userIdOf } from '../helpers/users';
+import {
+  createSyncedTestDatabase,
+  SYNCED_APP_ENV,
+  SYNCED_SETUP_MS,
+  syncedUser,
+} from '../helpers/synced-template';
+import { bearer, userIdOf } from '../helpers/users';
 
-// Two demo syncs and several digests over the demo warehouse on a loaded 2-core machine.
+// Several digests over the demo warehouse on a loaded 2-core machine.
 const SLOW_MS = 120_000;
 const BERLIN = 'Europe/Berlin';
 const env = (sink: SmtpSink) => ({
   SMTP_URL: sink.url,
   PUBLIC_URL: 'https://arlo.example',
-  // Fixed, so an app built again on the same database (a restart) signs and unseals as before.
-  JWT_SECRET: 'email-reports-test-secret-that-is-long-enough-0123',
-  ENCRYPTION_KEY: 'ab'.repeat(32),
+  // The synced template's secrets: its users' tokens open with them, and an app built again on the
+  // same database (a restart) signs and unseals as before.
+  ...SYNCED_APP_ENV,
 });
 
 /** The instant it is `minutes` after midnight on `date` in Berlin. */
@@ -47,20 +53,23 @@ let now = berlin(monday, 7 * 60 + 55);
 const clock = () => now;
 
 let sink: SmtpSink;
+/** A clone of the synced template: its users come with the demo accounts connected and synced. */
+let testDatabase: TestDatabase;
 let t: TestApp;
 let tokenA: string;
 let tokenB: string;
+let emailA: string;
+let emailB: string;
 
 const mailsTo = (email: string) =>
   sink.mails.filter((mail) => mail.to.includes(email)).map((m) => readMail(m.raw));
 const digestsTo = (email: string) => mailsTo(email).filter((mail) => mail.subject.includes('weekly digest'));
 
-async function connectedUser(app: TestApp['app'], email: string): Promise<string> {
-  const token = await connectDemoAccounts(app, await signUpUser(app, sink, email));
-  await app.meta.sync.runDue();
-  const accounts = await settledAccounts(app, token);
-  expect(accounts.map((a) => a.sync.status)).toEqual(accounts.map(() => 'ok'));
-  return token;
+/** The synced template's user number `index`, with their accounts synced `ok`. */
+async function connectedUser(index: number): Promise<{ email: string; token: string }> {
+  const { email, token } = await syncedUser(t, index);
+  await expectSyncedAccounts(t.app, token);
+  return { email, token };
 }
 
 const put = (token: string, payload: object) =>
@@ -68,12 +77,14 @@ const put = (token: string, payload: object) =>
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await buildTestApp({ env: env(sink), clock });
-  tokenA = await connectedUser(t.app, 'digest-a@example.com');
-  tokenB = await connectedUser(t.app, 'digest-b@example.com');
-}, SLOW_MS);
+  testDatabase = await createSyncedTestDatabase();
+  t = await buildTestApp({ env: env(sink), clock, testDatabase });
+  ({ email: emailA, token: tokenA } = await connectedUser(0));
+  ({ email: emailB, token: tokenB } = await connectedUser(1));
+}, SYNCED_SETUP_MS);
 afterAll(async () => {
   await t?.close();
+  await testDatabase?.drop();
   await sink?.close();
 });
 
@@ -105,7 +116,7 @@ describe('the weekly digest', () => {
   it('is not sent before Monday 08:00 in the user’s zone', async () => {
     now = berlin(monday, 7 * 60 + 55);
     await t.app.emailReports.runPass();
-    expect(digestsTo('digest-a@example.com')).toHaveLength(0);
+    expect(digestsTo(emailA)).toHaveLength(0);
   });
 
   it(
@@ -113,7 +124,7 @@ describe('the weekly digest', () => {
     async () => {
       now = berlin(monday, 8 * 60 + 5);
       await t.app.emailReports.runPass();
-      const [mail, ...more] = digestsTo('digest-a@example.com');
+      const [mail, ...more] = digestsTo(emailA);
       if (process.env.SHOW_DIGEST) console.log(mail?.text);
       expect(more).toHaveLength(0);
       if (!mail) throw new Error('no digest');
@@ -160,18 +171,17 @@ describe('the weekly digest', () => {
     'is sent once only, across a restart on the same database',
     async () => {
       await t.app.emailReports.runPass();
-      const testDatabase = t.testDatabase;
       await t.app.close();
       const again = await buildTestApp({ env: env(sink), clock, testDatabase });
       try {
         await again.app.emailReports.runPass();
-        expect(digestsTo('digest-a@example.com')).toHaveLength(1);
+        expect(digestsTo(emailA)).toHaveLength(1);
       } finally {
         await again.app.close();
       }
-      // The rest of the file goes on with a fresh app on the same database.
-      const close = t.close;
-      t = { ...(await buildTestApp({ env: env(sink), clock, testDatabase })), close };
+      // The rest of the file goes on with a fresh app on the same database, which the file drops.
+      await t.close();
+      t = await buildTestApp({ env: env(sink), clock, testDatabase });
     },
     SLOW_MS,
   );
@@ -179,13 +189,13 @@ describe('the weekly digest', () => {
   it(
     'catches up a missed Monday later that week',
     async () => {
-      expect(digestsTo('digest-b@example.com')).toHaveLength(0);
+      expect(digestsTo(emailB)).toHaveLength(0);
       await put(tokenB, { digest: true, timeZone: BERLIN });
       now = berlin(addDays(monday, 2), 10 * 60);
       await t.app.emailReports.runPass();
-      const mails = digestsTo('digest-b@example.com');
+      const mails = digestsTo(emailB);
       expect(mails).toHaveLength(1);
-      expect(digestsTo('digest-a@example.com')).toHaveLength(1);
+      expect(digestsTo(emailA)).toHaveLength(1);
     },
     SLOW_MS,
   );
@@ -214,12 +224,12 @@ describe('the weekly digest', () => {
             return t.app.emailReports.runPass();
           });
           expect(skipped).toBe(false);
-          expect(digestsTo('digest-b@example.com')).toHaveLength(1);
+          expect(digestsTo(emailB)).toHaveLength(1);
         }
         await Promise.all([t.app.emailReports.runPass(), second.app.emailReports.runPass()]);
         await Promise.all([t.app.emailReports.idle(), second.app.emailReports.idle()]);
-        expect(digestsTo('digest-b@example.com')).toHaveLength(2);
-        expect(digestsTo('digest-a@example.com')).toHaveLength(2);
+        expect(digestsTo(emailB)).toHaveLength(2);
+        expect(digestsTo(emailA)).toHaveLength(2);
       } finally {
         await second.app.close();
         if (url) await other.drop();
@@ -233,7 +243,7 @@ describe('unsubscribing', () => {
   it(
     'works from the signed link with no login, refuses a tampered one, and stops the digest',
     async () => {
-      const [mail] = digestsTo('digest-a@example.com');
+      const [mail] = digestsTo(emailA);
       const link = /^<(.+)>$/.exec(mail?.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
       const path = link.replace('https://arlo.example', '');
       const otherUser = path.replace(/u=[\w-]+/, `u=${userIdOf(tokenB)}`);
@@ -273,8 +283,8 @@ describe('unsubscribing', () => {
 
       now = berlin(addDays(monday, 14), 9 * 60);
       await t.app.emailReports.runPass();
-      expect(digestsTo('digest-a@example.com')).toHaveLength(2);
-      expect(digestsTo('digest-b@example.com')).toHaveLength(3);
+      expect(digestsTo(emailA)).toHaveLength(2);
+      expect(digestsTo(emailB)).toHaveLength(3);
     },
     SLOW_MS,
   );
@@ -291,8 +301,8 @@ describe('the test digest', () => {
         headers: bearer(tokenA),
       });
       expect(sent.statusCode, sent.body).toBe(200);
-      expect(sent.json().message).toContain('digest-a@example.com');
-      const test = mailsTo('digest-a@example.com').at(-1);
+      expect(sent.json().message).toContain(emailA);
+      const test = mailsTo(emailA).at(-1);
       expect(test?.subject).toMatch(/^\[Test\] Your ARLO weekly digest/);
       const rows = await t.app.database.db
         .select()
@@ -336,10 +346,10 @@ describe('a send that fails', () => {
 
       sink = await startSmtpSink(port);
       await t.app.emailReports.runPass();
-      expect(digestsTo('digest-b@example.com')).toHaveLength(1);
+      expect(digestsTo(emailB)).toHaveLength(1);
       expect(await rowFor()).toMatchObject({ status: 'sent', attempts: 2, error: null });
       await t.app.emailReports.runPass();
-      expect(digestsTo('digest-b@example.com')).toHaveLength(1);
+      expect(digestsTo(emailB)).toHaveLength(1);
     },
     SLOW_MS,
   );

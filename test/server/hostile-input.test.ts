@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { PASSWORD_MAX_LENGTH } from '../../src/shared/auth/password';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
+import type { SmtpSink } from '../helpers/smtp-sink';
 import { type SocialProviders, startSocialProviders } from '../helpers/social-providers';
-import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
+import { bearer, TEST_PASSWORD } from '../helpers/users';
 
 // Issue 9, item 10: hostile bodies on every public route that reads one. Each answer is a 4xx
 // with the `{ message, code }` shape, never a 5xx.
+
+// The signed-in routes need a real user: one comes connected from the synced template.
+it.override({ appDatabase: 'synced' });
 
 type Method = 'POST' | 'PUT';
 interface BodyRoute {
@@ -162,20 +165,21 @@ let social: TestApp;
 let providers: SocialProviders;
 let sink: SmtpSink;
 let token: string;
+/** The signed-in user's address, for the login checks. */
+let email: string;
 let ipCounter = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, 'hostile@example.com'));
+it.beforeAll(async ({ app, sink: mailSink, connectUser }) => {
+  t = app;
+  sink = mailSink;
+  ({ email, token } = await connectUser());
   providers = await startSocialProviders();
   social = await buildTestApp({ env: providers.env });
-});
-afterAll(async () => {
-  await t.close();
-  await social.close();
-  await providers.close();
-  await sink.close();
+}, SYNCED_SETUP_MS);
+// The fixtures close the file's app and mail sink after these hooks.
+it.afterAll(async () => {
+  await social?.close();
+  await providers?.close();
 });
 
 /** Each request from its own address, so per-IP rate limits answer for the input, not the volume. */
@@ -236,10 +240,10 @@ describe('hostile request bodies', () => {
         routes.find((r) => r.url === '/auth/create-user') as BodyRoute,
         { email: 'big@example.com', password, method: 'web' },
       ],
-      [routes.find((r) => r.url === '/auth/login') as BodyRoute, { email: 'hostile@example.com', password }],
+      [routes.find((r) => r.url === '/auth/login') as BodyRoute, { email, password }],
       [
         routes.find((r) => r.url === '/auth/reset-password-with-code') as BodyRoute,
-        { email: 'hostile@example.com', code: '123456', newPassword: password },
+        { email, code: '123456', newPassword: password },
       ],
     ];
     for (const [route, payload] of cases) {
@@ -252,11 +256,11 @@ describe('hostile request bodies', () => {
     // The handler never ran: a short wrong password is checked (one failed login recorded),
     // the megabyte one was not.
     const login = routes.find((r) => r.url === '/auth/login') as BodyRoute;
-    expect(await failedLogins('hostile@example.com')).toBe(0);
-    const short = await send(login, { payload: { email: 'hostile@example.com', password: 'Wrong-Pass-1' } });
+    expect(await failedLogins(email)).toBe(0);
+    const short = await send(login, { payload: { email, password: 'Wrong-Pass-1' } });
     expect(expectClientError(short, 'short wrong password', 401).message).toBe('Invalid password');
-    expect(await failedLogins('hostile@example.com')).toBe(1);
-    const good = await send(login, { payload: { email: 'hostile@example.com', password: TEST_PASSWORD } });
+    expect(await failedLogins(email)).toBe(1);
+    const good = await send(login, { payload: { email, password: TEST_PASSWORD } });
     expect(good.statusCode, good.body).toBe(200);
     // A long but bounded password (over the signup rule) gets the signup rule's own message.
     const create = routes.find((r) => r.url === '/auth/create-user') as BodyRoute;
@@ -358,7 +362,7 @@ describe('hostile request bodies', () => {
     const login = routes.find((r) => r.url === '/auth/login') as BodyRoute;
     const sneaky = await send(login, {
       headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ email: 'hostile@example.com', password: TEST_PASSWORD }),
+      payload: JSON.stringify({ email, password: TEST_PASSWORD }),
     });
     expect(sneaky.statusCode).toBe(415);
     expect(sneaky.body).not.toContain('token');

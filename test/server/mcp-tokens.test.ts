@@ -3,23 +3,25 @@ import { describe } from 'vitest';
 import { mcpTokens } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/mcp/tokens';
 import { MCP_TOKENS_LIMIT_MESSAGE, MCP_TOKENS_PER_USER } from '../../src/shared/api/mcp-tokens';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import type { TestApp } from '../helpers/app';
-import { expect, test as it } from '../helpers/fixtures';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
 import { callTool, connectMcp, createMcpToken } from '../helpers/mcp-client';
 import { bearer } from '../helpers/users';
+
+// The owner comes connected from the synced template: what is tested is the tokens, not the connect.
+it.override({ appDatabase: 'synced' });
 
 let t: TestApp;
 let baseUrl: string;
 let owner: string;
 let stranger: string;
 
-it.beforeAll(async ({ app, signUp }) => {
+it.beforeAll(async ({ app, signUp, connectUser }) => {
   t = app;
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  owner = await connectDemoAccounts(t.app, (await signUp('pat.owner@example.com')).token);
+  owner = (await connectUser()).token;
   stranger = (await signUp('pat.stranger@example.com')).token;
-});
+}, SYNCED_SETUP_MS);
 
 const request = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

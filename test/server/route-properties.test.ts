@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { generateDemoData } from '../../src/analyst/demo/generate';
 import { DEMO_TIME_ZONE, todayIn } from '../../src/server/demo/seed';
-import { connectDemoAccounts } from '../helpers/ad-accounts';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+import { expect, test as it, SYNCED_SETUP_MS } from '../helpers/fixtures';
 import { FB_APP_ID, type SocialProviders, startSocialProviders } from '../helpers/social-providers';
-import { bearer, signUpUser, TEST_PASSWORD } from '../helpers/users';
+import { bearer, TEST_PASSWORD } from '../helpers/users';
 
 // Issue 9, item 11: whatever arrives in a body or a path parameter, no public route answers 5xx.
 // The routes are read from the app itself, so a new one without a generator fails this file.
 
+// The signed-in routes need a real user: one comes connected from the synced template.
+it.override({ appDatabase: 'synced' });
+
 const NUM_RUNS = 60;
-const USER_EMAIL = 'fuzz@example.com';
 
 interface RouteKey {
   method: string;
@@ -204,8 +205,9 @@ function mcpMessage(): fc.Arbitrary<unknown> {
 let t: TestApp;
 let social: TestApp;
 let providers: SocialProviders;
-let sink: SmtpSink;
 let token: string;
+/** The signed-in user's address, among the plausible emails. */
+let userEmail: string;
 let sessionId: string;
 let accountIds: string[];
 let prices: string[];
@@ -213,10 +215,9 @@ let documented: DocumentedRoute[];
 let mcpToken: string;
 let requestCount = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  token = await connectDemoAccounts(t.app, await signUpUser(t.app, sink, USER_EMAIL));
+it.beforeAll(async ({ app, sink, connectUser }) => {
+  t = app;
+  ({ email: userEmail, token } = await connectUser());
   const chat = await t.app.inject({
     method: 'POST',
     url: '/api/new-chat',
@@ -238,18 +239,17 @@ beforeAll(async () => {
   mcpToken = created.json().token;
   providers = await startSocialProviders();
   social = await buildTestApp({ env: { ...providers.env, SMTP_URL: sink.url } });
-});
-afterAll(async () => {
-  await t.close();
-  await social.close();
-  await providers.close();
-  await sink.close();
+}, SYNCED_SETUP_MS);
+// The fixtures close the file's app and mail sink after these hooks.
+it.afterAll(async () => {
+  await social?.close();
+  await providers?.close();
 });
 
 /** Plausible values by field name, shared by every route that has the field. */
 function plausibleFields(): Record<string, fc.Arbitrary<unknown>> {
   const email = fc.oneof(
-    fc.constantFrom(USER_EMAIL, USER_EMAIL.toUpperCase(), ' fuzz@example.com ', 'new@example.com'),
+    fc.constantFrom(userEmail, userEmail.toUpperCase(), ` ${userEmail} `, 'new@example.com'),
     fc.emailAddress(),
   );
   const accountId = fc.oneof(
@@ -312,7 +312,7 @@ function fuzzers(): Record<string, RouteFuzz> {
   const googleClaims = fc.record(
     {
       sub: fc.oneof(fc.string({ maxLength: 30 }), fc.uuid()),
-      email: fc.oneof(fc.emailAddress(), oddString, fc.constant(USER_EMAIL)),
+      email: fc.oneof(fc.emailAddress(), oddString, fc.constant(userEmail)),
       email_verified: fc.oneof(fc.boolean(), hostileValue),
       name: fc.oneof(oddString, hostileValue),
       picture: hostileValue,
@@ -322,7 +322,7 @@ function fuzzers(): Record<string, RouteFuzz> {
   const facebookUser = fc.record({
     userId: fc.stringMatching(/^\d{1,20}$/),
     name: oddString,
-    email: fc.option(fc.oneof(fc.emailAddress(), oddString, fc.constant(USER_EMAIL)), { nil: undefined }),
+    email: fc.option(fc.oneof(fc.emailAddress(), oddString, fc.constant(userEmail)), { nil: undefined }),
     valid: fc.boolean(),
   });
   const socialBodies = (provider: 'google' | 'facebook', url: string): RouteFuzz => ({
