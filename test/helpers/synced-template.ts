@@ -109,20 +109,15 @@ async function buildSyncedState(): Promise<TestDatabase> {
 /** This file's own clone of the synced template, made first if this run has none for today. */
 export async function createSyncedTestDatabase(): Promise<TestDatabase> {
   const postgres = inject('postgresTemplate');
-  return postgres ? clonePostgres(postgres) : openPgliteDump(await pgliteTemplate());
+  return postgres ? clonePostgres(postgres) : openPgliteDump(await syncedPgliteDump());
 }
 
 /**
- * PGlite runs only: the synced template's dump file, made first if this run has none for today, for
- * a database that is not an in-memory clone (one in a folder, for a child process to open).
+ * PGlite runs only: the synced template's dump file, next to the run's migrated one, written by
+ * whichever process gets the lock first. Also for a database that is not an in-memory clone (one
+ * in a folder, for a child process to open).
  */
-export function syncedPgliteDump(): Promise<string> {
-  return pgliteTemplate();
-}
-
-// PGlite: a dump next to the run's migrated one, written by whichever process gets the lock first.
-
-async function pgliteTemplate(): Promise<string> {
+export async function syncedPgliteDump(): Promise<string> {
   const dir = path.dirname(inject('pgliteTemplatePath') as string);
   const file = path.join(dir, `synced-${dataDay()}.tar`);
   const lock = `${file}.lock`;
