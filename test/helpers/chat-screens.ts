@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectSyncedAccounts } from './ad-accounts';
 import type { BrowserApp } from './browser';
-import { type StorageState, sessionState } from './screens';
+import { type Screen, type StorageState, sessionState } from './screens';
 import { syncedUser } from './synced-template';
 import { bearer } from './users';
 
@@ -126,4 +126,28 @@ export async function payForPro(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(/\/demo-checkout\//, WAIT);
   await page.getByRole('button', { name: 'Pay' }).click(WAIT);
   await page.waitForURL((url) => url.pathname === '/', WAIT);
+}
+
+/**
+ * A Settings screen for the matrix: the chat's user menu → Settings → `tab`, for `session`, then
+ * `ready` waits for what the screen shows. Shot at the viewport, as a dialog.
+ */
+export function settingsScreen(options: {
+  name: string;
+  tab: string;
+  baseUrl: () => string;
+  session: () => StorageState;
+  ready: (page: Page) => Promise<void>;
+}): Screen {
+  return {
+    name: options.name,
+    dialog: true,
+    session: options.session,
+    open: async (page) => {
+      await openEmptyChat(page, options.baseUrl());
+      const settings = await openSettings(page);
+      await settings.getByRole('tab', { name: options.tab }).click(WAIT);
+      await options.ready(page);
+    },
+  };
 }
