@@ -1,11 +1,11 @@
 /**
- * The end of `.ci/run`: each phase's time and the run's total, the 15 slowest test files, the test
- * counts per project and engine, and the closing line `N passed, N failed, N skipped`, alone on
- * its line. Exits non-zero when a test failed or a file that opens a database ran on one engine only.
+ * The end of `.ci/run`: each phase's time and the run's total, the 15 slowest test files (and how
+ * many took over a minute), the test counts per project and engine, and the closing line
+ * `N passed, N failed, N skipped`, alone on its line. Exits non-zero when a test failed or a file that opens a database ran on one engine only.
  *
  *   tsx scripts/ci-summary.ts --phases phases.tsv --total 1234 PGlite=pglite.json PostgreSQL=postgres.json
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitTestFiles, type TestProjectName } from '../test/projects/split';
@@ -47,22 +47,50 @@ if (values.phases) {
 
 const runs = positionals.map((entry) => {
   const [engine, file] = entry.split('=') as [string, string];
-  return { engine, result: JSON.parse(readFileSync(file, 'utf8')) as VitestJson };
+  return {
+    engine,
+    result: JSON.parse(readFileSync(file, 'utf8')) as VitestJson,
+    wholeTimes: wholeFileTimes(file),
+  };
 });
 
-const files = runs.flatMap(({ engine, result }) =>
-  result.testResults.map((file) => ({
-    engine,
-    file: path.relative(root, file.name).split(path.sep).join('/'),
-    seconds: (file.endTime - file.startTime) / 1000,
-    tests: file.assertionResults.length,
-    ran: file.assertionResults.filter((test) => test.status === 'passed' || test.status === 'failed').length,
-  })),
+/**
+ * Each file's whole time (set-up, import, tests and hooks), from the file-times reporter's TSV next
+ * to the JSON report (`pglite.json` → `pglite-files.tsv`); the JSON's own span leaves the set-up out.
+ */
+function wholeFileTimes(jsonFile: string): Map<string, number> | undefined {
+  const tsv = jsonFile.replace(/\.json$/, '-files.tsv');
+  if (!existsSync(tsv)) return undefined;
+  const times = new Map<string, number>();
+  for (const line of readFileSync(tsv, 'utf8').split('\n').filter(Boolean)) {
+    const [file, , total] = line.split('\t');
+    if (file && total) times.set(path.resolve(file), Number(total));
+  }
+  return times;
+}
+
+const files = runs.flatMap(({ engine, result, wholeTimes }) =>
+  result.testResults.map((file) => {
+    return {
+      engine,
+      file: path.relative(root, file.name).split(path.sep).join('/'),
+      seconds: wholeTimes?.get(path.resolve(file.name)) ?? (file.endTime - file.startTime) / 1000,
+      tests: file.assertionResults.length,
+      ran: file.assertionResults.filter((test) => test.status === 'passed' || test.status === 'failed')
+        .length,
+    };
+  }),
 );
 
-console.log('\nSlowest 15 test files:');
+const LONG_FILE_SECONDS = 60;
+const wholeTimesKnown = runs.every(({ wholeTimes }) => wholeTimes);
+console.log(
+  `\nSlowest 15 test files (${wholeTimesKnown ? 'set-up, import, tests and hooks' : 'first test to last'}):`,
+);
 for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 15))
   console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.file} (${file.engine})`);
+const long = files.filter((file) => file.seconds > LONG_FILE_SECONDS);
+console.log(`  files over ${LONG_FILE_SECONDS} s: ${long.length}`);
 
 const problems: string[] = [];
 // Every database file must have run on every engine given.
