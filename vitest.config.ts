@@ -25,7 +25,11 @@ export default defineConfig({
     // The machine has two cores; more workers only thrash PGlite and Chromium.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'database', include: split.database, globalSetup } },
+      // The database files share their worker's module cache: each imports the whole server, and
+      // importing it afresh per file cost about 100 CPU seconds a run. Each file still makes its own
+      // app and database. The PostgreSQL pass (`npm run test:postgres`, and .ci/run) runs them
+      // isolated, so every file is also shown to pass with nothing loaded before it.
+      { extends: true, test: { name: 'database', include: split.database, globalSetup, isolate: false } },
       { extends: true, test: { name: 'browser', include: split.browser, globalSetup } },
       { extends: true, test: { name: 'unit', include: split.unit, globalSetup } },
     ],
