@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContentItem, DataRow } from '../../src/shared/api/answer';
 import { AssistantMessage } from '../../src/web/features/chat/components/assistant-message';
 import { ContentRenderer } from '../../src/web/features/chat/components/content/content-renderer';
-import { columnsOf } from '../../src/web/features/chat/components/content/table-columns';
+import { cellText, columnsOf } from '../../src/web/features/chat/components/content/table-columns';
 import { csvFileName, tableCsv, tableTsv } from '../../src/web/features/chat/components/content/table-export';
 import { NoticeMessage, noticeText } from '../../src/web/features/chat/components/notice-message';
 import type { AssistantEntry } from '../../src/web/features/chat/lib/conversation';
@@ -69,6 +69,52 @@ describe('a table as text on the clipboard', () => {
         'Sale, "Winter" EU\t$1,234.50\t3.25x\t12,000\tUSD\n' +
         'Plain\t$0.10\t–\t7\tUSD',
     );
+  });
+});
+
+// A name that starts like a formula must not run as one when the file or the paste is opened in a
+// spreadsheet; figures, negative ones included, stay numbers.
+describe('a table with names that look like formulas', () => {
+  const hostile: DataRow[] = [
+    '=HYPERLINK("http://x.test","a")',
+    '+cmd|calc',
+    '-2+3',
+    '@SUM(A1)',
+    '\tTab',
+    '\rCR',
+  ].map((campaign, index) => ({ campaign, spend: index === 0 ? -12.5 : index, currency: 'USD' }));
+  const columns = columnsOf(
+    hostile,
+    campaigns.columns?.filter((column) => column.key !== 'roas' && column.key !== 'clicks'),
+  );
+
+  it('writes them as text in the CSV, and numbers as numbers', () => {
+    expect(tableCsv(hostile, columns)).toBe(
+      'Campaign,Spend,Currency\r\n' +
+        `"'=HYPERLINK(""http://x.test"",""a"")",-12.5,USD\r\n` +
+        "'+cmd|calc,1,USD\r\n" +
+        "'-2+3,2,USD\r\n" +
+        "'@SUM(A1),3,USD\r\n" +
+        "'\tTab,4,USD\r\n" +
+        `"'\rCR",5,USD\r\n`,
+    );
+  });
+
+  it('writes them as text on the clipboard, and a negative figure as shown', () => {
+    const lines = tableTsv(hostile, columns).split('\n');
+    expect(lines.slice(1).map((line) => line.split('\t')[0])).toEqual([
+      `'=HYPERLINK("http://x.test","a")`,
+      "'+cmd|calc",
+      "'-2+3",
+      "'@SUM(A1)",
+      "' Tab",
+      "' CR",
+    ]);
+    const spend = columns.find((column) => column.key === 'spend');
+    if (!spend || !hostile[0]) throw new Error('no spend column');
+    const shown = cellText(hostile[0], spend);
+    expect(shown).toMatch(/12\.50/);
+    expect(lines[1]?.split('\t')[1]).toBe(shown);
   });
 });
 

@@ -8,6 +8,15 @@ function csvField(value: string): string {
 }
 
 /**
+ * Text that a spreadsheet would run as a formula (a campaign named `=HYPERLINK(…)` or `+cmd|…`)
+ * gets a leading apostrophe, which spreadsheets read as "this is text", as OWASP advises for
+ * CSV injection. Only text: a figure, negative ones included, is written as the number it is.
+ */
+function inertText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
  * A cell for a spreadsheet: figures as the raw numbers the engine computed (no currency sign,
  * thousands separator or rounding), labels in words, dates as ISO days, a missing value empty.
  */
@@ -17,7 +26,7 @@ function rawCell(row: DataRow, column: Column): string {
   if (column.image) return imageUrl(value) ?? '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (column.unit === 'date' || column.key === 'day') return String(value);
-  return labelText(row, column.key) ?? String(value);
+  return inertText(labelText(row, column.key) ?? String(value));
 }
 
 /** The table as CSV: a header line of the column labels, then one line per row, CRLF-separated. */
@@ -34,6 +43,12 @@ function tsvField(value: string): string {
   return value.replace(/[\t\r\n]+/g, ' ');
 }
 
+/** A cell as the table shows it; text that a spreadsheet would run as a formula made inert. */
+function clipboardCell(row: DataRow, column: Column, currency?: string): string {
+  const shown = cellText(row, column, currency);
+  return typeof row[column.key] === 'number' ? shown : inertText(shown);
+}
+
 /**
  * The table as it reads, tab-separated with a header line: pastes into a spreadsheet or a doc
  * as a table, each figure formatted as on screen.
@@ -41,7 +56,7 @@ function tsvField(value: string): string {
 export function tableTsv(rows: readonly DataRow[], columns: readonly Column[], currency?: string): string {
   return [
     columns.map((column) => tsvField(column.label)).join('\t'),
-    ...rows.map((row) => columns.map((column) => tsvField(cellText(row, column, currency))).join('\t')),
+    ...rows.map((row) => columns.map((column) => tsvField(clipboardCell(row, column, currency))).join('\t')),
   ].join('\n');
 }
 
