@@ -306,6 +306,23 @@ describe('tokens', () => {
     expect(missing.statusCode).toBe(401);
     expect(missing.json().message).toBe('No auth token');
   });
+
+  it('refuses a correctly signed token with no expiry, which would otherwise live forever', async () => {
+    const signed = (exp: boolean) => {
+      const jwt = new SignJWT(claims())
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer('arlo')
+        .setAudience('arlo-web')
+        .setIssuedAt();
+      return (exp ? jwt.setExpirationTime('1h') : jwt).sign(new TextEncoder().encode(t.config.jwtSecret));
+    };
+    // The same token with an expiry is good: only the missing claim is refused.
+    expect((await status(await signed(true))).statusCode).toBe(200);
+    const forever = await status(await signed(false));
+    expect(forever.statusCode).toBe(401);
+    expect(forever.json().code).toBe('UNAUTHORIZED');
+  });
 });
 
 describe('failed logins per account', () => {

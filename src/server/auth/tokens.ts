@@ -28,7 +28,10 @@ export function issueToken(config: Pick<Config, 'jwtSecret'>, claims: TokenClaim
     .sign(keyOf(config));
 }
 
-/** Verifies signature, algorithm (HS256 only: no `none`, no RS/HS confusion), issuer, audience and expiry. */
+/**
+ * Verifies signature, algorithm (HS256 only: no `none`, no RS/HS confusion), issuer, audience and
+ * expiry. A token must carry an expiry: one signed without it would be good forever.
+ */
 export async function verifyToken(
   config: Pick<Config, 'jwtSecret'>,
   token: string,
@@ -38,6 +41,7 @@ export async function verifyToken(
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
+      requiredClaims: ['exp'],
     });
     if (
       typeof payload.sub !== 'string' ||
