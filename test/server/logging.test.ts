@@ -36,4 +36,14 @@ describe('request logs', () => {
     expect(text).toContain('tab=chat');
     expect(text).toContain('token=%5BREDACTED%5D');
   });
+
+  it("never contain an unsubscribe link's signature, which works for good", async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/email-reports/unsubscribe?u=00000000-0000-4000-8000-000000000000&k=digest&s=unsub-sig-do-not-log',
+    });
+    const text = t.logText();
+    expect(text).not.toContain('unsub-sig-do-not-log');
+    expect(text).toContain('k=digest&s=%5BREDACTED%5D');
+  });
 });
