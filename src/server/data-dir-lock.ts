@@ -38,8 +38,11 @@ export interface LockOptions {
   pid?: number;
   hostname?: string;
   now?: Date;
-  /** Whether a process on this host is running; the default asks the kernel. */
-  isRunning?: (pid: number) => boolean;
+  /**
+   * Whether a process on this host is running, and started no later than `startedBefore` (when
+   * the lock was written); the default asks the kernel.
+   */
+  isRunning?: (pid: number, startedBefore?: Date) => boolean;
 }
 
 // Tokens of the locks this process holds: a lock file naming our own pid is ours only if we wrote it.
@@ -63,14 +66,14 @@ type HolderState = 'running' | 'dead' | 'elsewhere';
 export function holderState(
   holder: LockHolder,
   self: { pid: number; hostname: string },
-  isRunning: (pid: number) => boolean,
+  isRunning: (pid: number, startedBefore?: Date) => boolean,
 ): HolderState {
   if (heldTokens.has(holder.token)) return 'running';
   // A pid on another machine (a shared network folder) cannot be checked from here.
   if (holder.hostname !== self.hostname) return 'elsewhere';
   // Our pid in a lock we did not write: a previous run that got the same pid (containers reuse them).
   if (holder.pid === self.pid) return 'dead';
-  return isRunning(holder.pid) ? 'running' : 'dead';
+  return isRunning(holder.pid, new Date(holder.startedAt)) ? 'running' : 'dead';
 }
 
 export function inUseMessage(dataDir: string, holder: LockHolder, state: HolderState): string {
@@ -158,7 +161,7 @@ function replaceStale(
   stale: string,
   content: string,
   self: { pid: number; hostname: string },
-  isRunning: (pid: number) => boolean,
+  isRunning: (pid: number, startedBefore?: Date) => boolean,
 ): boolean {
   const takeover = `${file}.takeover`;
   if (!createExclusive(takeover, content)) {

@@ -16,11 +16,11 @@ async function freshDir(): Promise<string> {
   return dir;
 }
 
-function lockText(holder: { pid: number; hostname?: string }): string {
+function lockText(holder: { pid: number; hostname?: string; startedAt?: string }): string {
   return JSON.stringify({
     pid: holder.pid,
     hostname: holder.hostname ?? os.hostname(),
-    startedAt: '2026-01-01T00:00:00.000Z',
+    startedAt: holder.startedAt ?? '2026-01-01T00:00:00.000Z',
     token: 'earlier',
   });
 }
@@ -99,10 +99,57 @@ describe('the DATA_DIR lock', () => {
     const dir = await freshDir();
     const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
     try {
-      await writeFile(path.join(dir, LOCK_FILE), lockText({ pid: running.pid as number }));
-      expect(await refusal(dir)).toContain(`(pid ${running.pid}, started 2026-01-01T00:00:00.000Z)`);
+      // The lock is written after its process started, as a server writes it.
+      const startedAt = new Date().toISOString();
+      await writeFile(path.join(dir, LOCK_FILE), lockText({ pid: running.pid as number, startedAt }));
+      expect(await refusal(dir)).toContain(`(pid ${running.pid}, started ${startedAt})`);
     } finally {
       running.kill();
+    }
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'takes over the lock of a pid that started after the lock was written: another process got the pid',
+    async () => {
+      const dir = await freshDir();
+      const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+      try {
+        const file = path.join(dir, LOCK_FILE);
+        await writeFile(
+          file,
+          lockText({ pid: running.pid as number, startedAt: '2026-01-01T00:00:00.000Z' }),
+        );
+        const lock = await acquireDataDirLock(dir);
+        expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ pid: process.pid });
+        lock.release();
+      } finally {
+        running.kill();
+      }
+    },
+  );
+
+  // After kill -9 under a parent that does not reap (a container's pid 1), the server's pid is a
+  // zombie: kill(pid, 0) still succeeds on it, but nothing holds the folder.
+  it.skipIf(process.platform !== 'linux')('takes over the lock of a zombie', async () => {
+    const dir = await freshDir();
+    // The background `sleep` ends after its shell has become the long `sleep`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 60']);
+    try {
+      const pid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
+      );
+      const zombie = async () =>
+        (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).includes(') Z ');
+      for (let i = 0; i < 100 && !(await zombie()); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await zombie()).toBe(true);
+      const file = path.join(dir, LOCK_FILE);
+      await writeFile(file, lockText({ pid, startedAt: new Date().toISOString() }));
+      const lock = await acquireDataDirLock(dir);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ pid: process.pid });
+      lock.release();
+    } finally {
+      parent.kill();
     }
   });
 
