@@ -42,8 +42,11 @@ export interface LockOptions {
    * Whether a process on this host is running, and started no later than `startedBefore` (when
    * the lock was written); the default asks the kernel.
    */
-  isRunning?: (pid: number, startedBefore?: Date) => boolean;
+  isRunning?: IsRunning;
 }
+
+/** Whether a pid on this host is alive, and started no later than `startedBefore`. */
+type IsRunning = (pid: number, startedBefore?: Date) => boolean;
 
 // Tokens of the locks this process holds: a lock file naming our own pid is ours only if we wrote it.
 const heldTokens = new Set<string>();
@@ -66,7 +69,7 @@ type HolderState = 'running' | 'dead' | 'elsewhere';
 export function holderState(
   holder: LockHolder,
   self: { pid: number; hostname: string },
-  isRunning: (pid: number, startedBefore?: Date) => boolean,
+  isRunning: IsRunning,
 ): HolderState {
   if (heldTokens.has(holder.token)) return 'running';
   // A pid on another machine (a shared network folder) cannot be checked from here.
@@ -161,7 +164,7 @@ function replaceStale(
   stale: string,
   content: string,
   self: { pid: number; hostname: string },
-  isRunning: (pid: number, startedBefore?: Date) => boolean,
+  isRunning: IsRunning,
 ): boolean {
   const takeover = `${file}.takeover`;
   if (!createExclusive(takeover, content)) {

@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { BrowserApp } from './browser';
 import { signedInState, syncedUserStates } from './chat-screens';
 import { startSyncedBrowserApp } from './chat-user';
-import type { Screen, StorageState } from './screens';
+import { hasChromium } from './environment';
+import { itChecksEveryCell, type Screen, type StorageState } from './screens';
 import type { SmtpSink } from './smtp-sink';
-import { poolEmail } from './synced-template';
+import { poolEmail, SYNCED_SETUP_MS } from './synced-template';
 import { signUpUser, TEST_PASSWORD } from './users';
 
 const WAIT = { timeout: 15_000 };
@@ -164,4 +166,25 @@ export function accountPageScreens(app: () => PublicScreensApp): Screen[] {
       },
     },
   ];
+}
+
+/** A file of the matrix's pages around the chat: one app for the file, every cell of `screens`. */
+export function describePublicScreens(
+  title: string,
+  screens: (app: () => PublicScreensApp) => Screen[],
+): void {
+  describe.skipIf(!hasChromium)(title, () => {
+    let app: PublicScreensApp;
+    beforeAll(async () => {
+      app = await startPublicScreensApp();
+    }, SYNCED_SETUP_MS);
+    afterAll(async () => {
+      await app?.web.close();
+    });
+
+    itChecksEveryCell(
+      screens(() => app),
+      () => app.web.browser,
+    );
+  });
 }
